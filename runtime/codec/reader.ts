@@ -1,0 +1,136 @@
+import { DecodeError } from "./errors.ts";
+
+/**
+ * A bounds-checked cursor over a `Uint8Array`.
+ *
+ * Reads happen inside a *frame*: a byte range whose end is known (the whole input, the bytes
+ * covered by a length header, the rest of a union case). `end` is the end of the innermost
+ * frame; no read may cross it. {@link BinaryReader.openFrame} and
+ * {@link BinaryReader.closeFrame} nest frames to any depth.
+ *
+ * The reader never allocates more than the input can hold: every length is checked against
+ * the bytes left in the frame before anything is sliced.
+ */
+export class BinaryReader {
+  /** Current position. */
+  offset: number;
+  /** End (exclusive) of the innermost frame. */
+  end: number;
+  private readonly view: DataView;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    offset = 0,
+    end = bytes.length,
+  ) {
+    this.offset = offset;
+    this.end = end;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Bytes left in the innermost frame. */
+  remaining(): number {
+    return this.end - this.offset;
+  }
+
+  /** Fails unless `n` bytes are left in the frame; `what` names the value being read. */
+  need(n: number, what: string): void {
+    if (this.end - this.offset < n) {
+      const left = this.end - this.offset;
+      throw new DecodeError(`${n} byte${n === 1 ? "" : "s"} for ${what}`, `${left} byte${left === 1 ? "" : "s"} left in frame`, this.offset);
+    }
+  }
+
+  /**
+   * Opens a frame of `length` bytes starting at the current offset and returns the enclosing
+   * frame's end, to be given back to {@link closeFrame}.
+   */
+  openFrame(length: number, what = "a length-prefixed value"): number {
+    this.need(length, what);
+    const outer = this.end;
+    this.end = this.offset + length;
+    return outer;
+  }
+
+  /** Closes the innermost frame, which must have been read to its end. */
+  closeFrame(outerEnd: number, what = "the end of a length-prefixed value"): void {
+    if (this.offset !== this.end) {
+      throw new DecodeError(what, `${this.end - this.offset} unread byte(s) in frame`, this.offset);
+    }
+    this.end = outerEnd;
+  }
+
+  /** Fails when bytes are left in the current frame (trailing bytes after a complete value). */
+  expectEnd(what = "the end of the input"): void {
+    if (this.offset !== this.end) {
+      throw new DecodeError(what, `${this.end - this.offset} trailing byte(s)`, this.offset);
+    }
+  }
+
+  uint8(): number {
+    this.need(1, "uint8");
+    return this.bytes[this.offset++]!;
+  }
+
+  int8(): number {
+    this.need(1, "int8");
+    return this.view.getInt8(this.offset++);
+  }
+
+  uint16(littleEndian = false): number {
+    this.need(2, "uint16");
+    const v = this.view.getUint16(this.offset, littleEndian);
+    this.offset += 2;
+    return v;
+  }
+
+  int16(littleEndian = false): number {
+    this.need(2, "int16");
+    const v = this.view.getInt16(this.offset, littleEndian);
+    this.offset += 2;
+    return v;
+  }
+
+  uint32(littleEndian = false): number {
+    this.need(4, "uint32");
+    const v = this.view.getUint32(this.offset, littleEndian);
+    this.offset += 4;
+    return v;
+  }
+
+  int32(littleEndian = false): number {
+    this.need(4, "int32");
+    const v = this.view.getInt32(this.offset, littleEndian);
+    this.offset += 4;
+    return v;
+  }
+
+  int64(littleEndian = false): bigint {
+    this.need(8, "int64");
+    const v = this.view.getBigInt64(this.offset, littleEndian);
+    this.offset += 8;
+    return v;
+  }
+
+  float64(littleEndian = false): number {
+    this.need(8, "float");
+    const v = this.view.getFloat64(this.offset, littleEndian);
+    this.offset += 8;
+    return v;
+  }
+
+  /** `n` raw bytes, as a view into the input (no copy). */
+  raw(n: number, what = "bytes"): Uint8Array {
+    this.need(n, what);
+    const out = this.bytes.subarray(this.offset, this.offset + n);
+    this.offset += n;
+    return out;
+  }
+
+  /** Everything left in the innermost frame, as a view into the input. */
+  rest(): Uint8Array {
+    const out = this.bytes.subarray(this.offset, this.end);
+    this.offset = this.end;
+    return out;
+  }
+}
