@@ -1,0 +1,156 @@
+/**
+ * Plain Base58 (Bitcoin alphabet), without checksum.
+ *
+ * The textbook conversion moves one byte or one digit at a time through an array of base-58
+ * digits, which costs about n² small steps. Here the big number is kept in limbs of 58^5 (for
+ * encoding) or 2^16 (for decoding) and fed two bytes or five digits at a time; every
+ * intermediate product stays below 2^53, so plain JavaScript numbers do exact arithmetic and a
+ * 32-byte hash takes a few dozen steps. The result is the same bijection as every Base58
+ * implementation: each leading zero byte ↔ one leading `1`, the rest is the number in base 58
+ * without leading zero digits. Tests compare it with the `bs58check` package on random input.
+ */
+
+export const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** 58^5, the radix of the limbs used while encoding. */
+const DIGIT_GROUP = 656_356_768;
+/** Radix of the limbs used while decoding. */
+const HALF_WORD = 65_536;
+
+/** Digit value of each character code below 128, −1 for characters outside the alphabet. */
+const DIGIT_OF = new Int8Array(128).fill(-1);
+for (let i = 0; i < 58; i++) DIGIT_OF[BASE58_ALPHABET.charCodeAt(i)] = i;
+
+/** The five-character text of every limb value is built from these two-digit pieces. */
+const PAIRS: string[] = [];
+for (let i = 0; i < 58 * 58; i++) PAIRS.push(BASE58_ALPHABET[Math.floor(i / 58)]! + BASE58_ALPHABET[i % 58]!);
+const SINGLES: string[] = Array.from(BASE58_ALPHABET);
+
+/** Scratch limbs shared by all calls; grown on demand. */
+let limbs = new Float64Array(64);
+
+function ensureLimbs(n: number): Float64Array {
+  if (limbs.length < n) limbs = new Float64Array(Math.max(n, limbs.length * 2));
+  return limbs;
+}
+
+/** Base58 text of `bytes[start, end)`. */
+export function encodeBase58Range(bytes: Uint8Array, start: number, end: number): string {
+  let zeros = 0;
+  while (start + zeros < end && bytes[start + zeros] === 0) zeros++;
+  let i = start + zeros;
+  // log(256^2) / log(58^5) ≈ 0.546 limbs per byte pair; one more for rounding.
+  const out = ensureLimbs(Math.ceil(((end - i) * 8) / 29.29) + 2);
+  let used = 0;
+  if ((end - i) % 2 === 1) {
+    // An odd count: the first, most significant byte is a chunk on its own.
+    const first = bytes[i++]!;
+    if (first !== 0) out[used++] = first;
+  }
+  for (; i < end; i += 2) {
+    let carry = (bytes[i]! << 8) | bytes[i + 1]!;
+    for (let j = 0; j < used; j++) {
+      const x = out[j]! * HALF_WORD + carry;
+      carry = Math.floor(x / DIGIT_GROUP);
+      out[j] = x - carry * DIGIT_GROUP;
+    }
+    while (carry > 0) {
+      const next = Math.floor(carry / DIGIT_GROUP);
+      out[used++] = carry - next * DIGIT_GROUP;
+      carry = next;
+    }
+  }
+  let text = "1".repeat(zeros);
+  if (used === 0) return text;
+  // Most significant limb: no leading zero digits.
+  let top = out[used - 1]!;
+  let head = "";
+  while (top > 0) {
+    const next = Math.floor(top / 58);
+    head = SINGLES[top - next * 58]! + head;
+    top = next;
+  }
+  text += head;
+  // Every other limb is exactly five digits.
+  for (let j = used - 2; j >= 0; j--) {
+    const v = out[j]!;
+    const high = Math.floor(v / 3364); // the top three digits (58^2 = 3364)
+    const low = v - high * 3364; // the last two digits
+    const first = Math.floor(high / 3364);
+    text += SINGLES[first]! + PAIRS[high - first * 3364]! + PAIRS[low]!;
+  }
+  return text;
+}
+
+/** Base58 text of `bytes`. */
+export function encodeBase58(bytes: Uint8Array): string {
+  return encodeBase58Range(bytes, 0, bytes.length);
+}
+
+/**
+ * Why {@link decodeBase58Into} failed: the index of the first character outside the alphabet.
+ * Returned rather than thrown so that callers build the error of their own kind and context.
+ */
+export interface Base58CharError {
+  readonly badIndex: number;
+}
+
+/** Scratch output of the decoder; grown on demand. */
+let scratchBytes = new Uint8Array(128);
+
+/**
+ * Decodes Base58 text into a scratch buffer and returns a view of the bytes, valid until the
+ * next call (copy it to keep it), or the position of an invalid character.
+ */
+export function decodeBase58Into(text: string): Uint8Array | Base58CharError {
+  const n = text.length;
+  let zeros = 0;
+  while (zeros < n && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
+  // log(58) / log(2^16) ≈ 0.366 limbs per character; one more for rounding.
+  const out = ensureLimbs(Math.ceil((n - zeros) * 0.3662) + 2);
+  let used = 0;
+  let i = zeros;
+  // The first group takes the remainder so that all others are five digits long.
+  let groupLength = (n - zeros) % 5 || 5;
+  while (i < n) {
+    let carry = 0;
+    let multiplier = 1;
+    for (let k = 0; k < groupLength; k++, i++) {
+      const code = text.charCodeAt(i);
+      const digit = code < 128 ? DIGIT_OF[code]! : -1;
+      if (digit < 0) return { badIndex: i };
+      carry = carry * 58 + digit;
+      multiplier *= 58;
+    }
+    groupLength = 5;
+    for (let j = 0; j < used; j++) {
+      const x = out[j]! * multiplier + carry;
+      carry = Math.floor(x / HALF_WORD);
+      out[j] = x - carry * HALF_WORD;
+    }
+    while (carry > 0) {
+      const next = Math.floor(carry / HALF_WORD);
+      out[used++] = carry - next * HALF_WORD;
+      carry = next;
+    }
+  }
+  // Limbs → big-endian bytes, dropping a zero high byte of the top limb.
+  let size = zeros + used * 2;
+  if (used > 0 && out[used - 1]! < 256) size--;
+  if (scratchBytes.length < size) scratchBytes = new Uint8Array(Math.max(size, scratchBytes.length * 2));
+  const bytes = scratchBytes;
+  bytes.fill(0, 0, zeros);
+  let at = size;
+  for (let j = 0; j < used; j++) {
+    const v = out[j]!;
+    bytes[--at] = v & 0xff;
+    if (at > zeros) bytes[--at] = v >>> 8;
+  }
+  return bytes.subarray(0, size);
+}
+
+/** Decodes Base58 text to a fresh byte array; `undefined` when a character is not in the alphabet. */
+export function decodeBase58(text: string): Uint8Array | undefined {
+  const result = decodeBase58Into(text);
+  return result instanceof Uint8Array ? result.slice() : undefined;
+}
