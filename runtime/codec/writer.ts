@@ -75,6 +75,15 @@ export class BinaryWriter {
     this.length += 8;
   }
 
+  /**
+   * The internal buffer. Positions returned by {@link reserve} index into it; it stays valid
+   * until the next write that makes the buffer grow, so fill reserved bytes right away.
+   * Used by the primitives to write hex digits or UTF-8 straight into place.
+   */
+  get target(): Uint8Array {
+    return this.buffer;
+  }
+
   /** Appends raw bytes. */
   raw(bytes: Uint8Array): void {
     this.grow(bytes.length);

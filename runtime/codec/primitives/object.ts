@@ -1,0 +1,125 @@
+/**
+ * Objects and tuples: fields concatenated in definition order (data-encoding.md §7), JSON
+ * objects and arrays. Errors inside a field get the field name (object) or JSON index (tuple)
+ * prepended to their path.
+ *
+ * Binary-only parts (padding; see {@link Codec.binaryOnly}) are given without a name and have
+ * no JSON value. A field whose codec decodes to `undefined` (an absent optional field) is left
+ * out of the object, as in the node's JSON.
+ */
+import { CodecError, atPath } from "../errors.ts";
+import type { Codec } from "../codec.ts";
+import { failEncode, failValue } from "./fail.ts";
+import { decodeReserving, planFields } from "./field-layout.ts";
+
+/** A named field, or an anonymous binary-only part such as padding. */
+export type ObjectField = readonly [name: string, codec: Codec<any>] | Codec<any>;
+
+function setProperty(out: Record<string, unknown>, name: string, value: unknown): void {
+  // `__proto__` is an ordinary own property in JSON.parse output; plain assignment would not be.
+  if (name === "__proto__") Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  else out[name] = value;
+}
+
+function rethrowAt(error: unknown, name: string | number | undefined, mode: "decode" | "encode", offset: number): never {
+  if (name === undefined) {
+    if (error instanceof CodecError) throw error;
+    atPath(error, "(binary-only part)", mode, offset);
+  }
+  atPath(error, name, mode, offset);
+}
+
+/** An object of the given fields, in binary order. */
+export function object<T extends object = Record<string, unknown>>(fields: readonly ObjectField[]): Codec<T> {
+  const names: (string | undefined)[] = fields.map((f) => (Array.isArray(f) ? (f[0] as string) : undefined));
+  const codecs: Codec<unknown>[] = fields.map((f) => (Array.isArray(f) ? (f[1] as Codec<unknown>) : (f as Codec<unknown>)));
+  const { fields: plan, dataKind } = planFields(codecs, (i) => (names[i] !== undefined ? `field "${names[i]}"` : `part ${i}`));
+  const count = plan.length;
+  return {
+    decode(r) {
+      const out: Record<string, unknown> = {};
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const f = plan[i]!;
+          const value = f.reserve < 0 ? f.codec.decode(r) : decodeReserving(r, f.codec, f.reserve);
+          const name = names[i];
+          if (name !== undefined && value !== undefined) setProperty(out, name, value);
+        }
+      } catch (error) {
+        rethrowAt(error, names[i], "decode", r.offset);
+      }
+      return out as T;
+    },
+    encode(w, value) {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) failValue(w, "an object", value);
+      const record = value as Record<string, unknown>;
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const name = names[i];
+          const v = name !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
+          plan[i]!.codec.encode(w, v);
+        }
+      } catch (error) {
+        rethrowAt(error, names[i], "encode", w.length);
+      }
+    },
+    dataKind,
+  };
+}
+
+/**
+ * A tuple: its parts concatenated, a JSON array of the parts that have a JSON value
+ * (binary-only parts such as padding are skipped in the array).
+ */
+export function tuple<T extends unknown[] = unknown[]>(parts: readonly Codec<any>[]): Codec<T> {
+  const codecs = parts as readonly Codec<unknown>[];
+  const { fields: plan, dataKind } = planFields(codecs, (i) => `tuple part ${i}`);
+  const jsonIndex: (number | undefined)[] = [];
+  let width = 0;
+  for (const c of codecs) jsonIndex.push(c.binaryOnly ? undefined : width++);
+  const count = plan.length;
+  return {
+    decode(r) {
+      const out: unknown[] = [];
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const f = plan[i]!;
+          const value = f.reserve < 0 ? f.codec.decode(r) : decodeReserving(r, f.codec, f.reserve);
+          if (jsonIndex[i] !== undefined) out.push(value);
+        }
+      } catch (error) {
+        rethrowAt(error, jsonIndex[i], "decode", r.offset);
+      }
+      return out as T;
+    },
+    encode(w, value) {
+      if (!Array.isArray(value)) failValue(w, `an array of ${width}`, value);
+      if (value.length !== width) failEncode(w, `an array of ${width}`, `an array of ${value.length}`);
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const j = jsonIndex[i];
+          plan[i]!.codec.encode(w, j === undefined ? undefined : value[j]);
+        }
+      } catch (error) {
+        rethrowAt(error, jsonIndex[i], "encode", w.length);
+      }
+    },
+    dataKind,
+  };
+}
+
+/**
+ * A codec defined later, for recursive definitions (`Ref` cycles): `get` is called at first use
+ * and its result kept. Counts as Dynamic.
+ */
+export function lazy<T>(get: () => Codec<T>): Codec<T> {
+  let codec: Codec<T> | undefined;
+  return {
+    decode: (r) => (codec ??= get()).decode(r),
+    encode: (w, v) => (codec ??= get()).encode(w, v),
+  };
+}
