@@ -1,0 +1,107 @@
+/**
+ * Validation of describe answers, binary schemas and snapshots against our own JSON Schema
+ * (`describe-answer-schema.ts`), with ajv. Validators are compiled once, on first use.
+ *
+ * ajv reports, for a failed `if`/`then` or `oneOf`, both the summary ("must match then
+ * schema") and the errors inside the branches; only the most specific one is useful to a
+ * person, so {@link pickError} keeps the deepest concrete error and turns it into a
+ * {@link DescribeFormatError} carrying its JSON pointer.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { binarySchemaSchema, describeAnswerSchema, snapshotSchema } from "./describe-answer-schema.ts";
+import { DescribeFormatError } from "./errors.ts";
+
+type Which = "answer" | "binary" | "snapshot";
+
+const schemas: Record<Which, object> = {
+  answer: describeAnswerSchema,
+  binary: binarySchemaSchema,
+  snapshot: snapshotSchema,
+};
+
+let ajv: Ajv | undefined;
+const compiled = new Map<Which, ValidateFunction>();
+
+function validator(which: Which): ValidateFunction {
+  let validate = compiled.get(which);
+  if (validate === undefined) {
+    ajv ??= new Ajv({ allErrors: false, strict: true, strictTypes: false, strictRequired: false, strictTuples: false, allowUnionTypes: true });
+    validate = ajv.compile(schemas[which]);
+    compiled.set(which, validate);
+  }
+  return validate;
+}
+
+/** Keywords that only summarise failures found inside their sub-schemas. */
+const SUMMARY_KEYWORDS = new Set(["if", "then", "else", "oneOf", "anyOf", "allOf", "not", "$ref"]);
+
+/**
+ * Chooses the error a person should see: the deepest instance path wins (it is closest to the
+ * mistake), concrete keywords beat summaries, and among equals the first reported is kept.
+ */
+export function pickError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  let best: ErrorObject | undefined;
+  let bestScore = -1;
+  for (const error of errors) {
+    const depth = error.instancePath === "" ? 0 : error.instancePath.split("/").length - 1;
+    const score = depth * 2 + (SUMMARY_KEYWORDS.has(error.keyword) ? 0 : 1);
+    if (score > bestScore) {
+      best = error;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Renders one ajv error as a sentence, with the parameters ajv leaves out of its message. */
+export function describeAjvError(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties":
+      return `unexpected property ${JSON.stringify(p.additionalProperty)}`;
+    case "required":
+      return `missing required property ${JSON.stringify(p.missingProperty)}`;
+    case "enum":
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "const":
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case "type":
+      return `must be of type ${String(p.type).replace(/,/g, " or ")}`;
+    case "not":
+      return "must not have both \"length_limit\" and \"max_length\"";
+    case "minProperties":
+    case "maxProperties":
+      return "must have exactly one of \"single\", \"optional\", \"flag\", \"multi\"";
+    default:
+      return error.message ?? `fails ${error.keyword}`;
+  }
+}
+
+function check(which: Which, json: unknown, basePointer: string): void {
+  const validate = validator(which);
+  if (validate(json)) return;
+  const error = pickError(validate.errors ?? []);
+  if (error === undefined) throw new DescribeFormatError(basePointer, "invalid");
+  // A missing property is reported at its parent object; point at the property itself.
+  let pointer = error.instancePath;
+  if (error.keyword === "required") {
+    const missing = String((error.params as { missingProperty: string }).missingProperty);
+    pointer += "/" + missing.replace(/~/g, "~0").replace(/\//g, "~1");
+  }
+  throw new DescribeFormatError(basePointer + pointer, describeAjvError(error));
+}
+
+/** Throws a {@link DescribeFormatError} unless `json` is a describe answer (a tree node). */
+export function validateDescribeAnswer(json: unknown, basePointer = ""): void {
+  check("answer", json, basePointer);
+}
+
+/** Throws a {@link DescribeFormatError} unless `json` is a `binary_schema` object. */
+export function validateBinarySchemaJson(json: unknown, basePointer = ""): void {
+  check("binary", json, basePointer);
+}
+
+/** Throws a {@link DescribeFormatError} unless `json` has the shape of a rich snapshot. */
+export function validateSnapshotJson(json: unknown): void {
+  check("snapshot", json, "");
+}
