@@ -24,8 +24,12 @@ const TWO_49 = 562949953421312;
 const NATURAL = /^[0-9]+$/;
 const INTEGER = /^-?[0-9]+$/;
 
-/** Finds the last byte of a zarith number starting at `o`; fails when the frame ends first. */
-function scanEnd(r: BinaryReader, o: number, what: string): number {
+/**
+ * Finds the last byte of the 7-bit groups starting at `o`; fails when the frame ends first or
+ * when the last byte is a redundant zero. `single` says whether a lone `00` at `o` is a valid
+ * number (it is zero for `n`; after the first byte of a `z` it is a redundant group).
+ */
+function scanEnd(r: BinaryReader, o: number, what: string, single = true): number {
   const b = r.bytes;
   const end = r.end;
   let i = o;
@@ -33,7 +37,7 @@ function scanEnd(r: BinaryReader, o: number, what: string): number {
   if (i >= end) {
     failDecode(r.offset, `a complete ${what}`, i === o ? "the end of the frame" : `the end of the frame after ${i - o} byte(s) with the continuation bit set`);
   }
-  if (i > o && b[i] === 0) failDecode(i, `a canonical ${what} (no trailing zero byte)`, "a final 00 byte");
+  if (b[i] === 0 && (i > o || !single)) failDecode(i, `a canonical ${what} (no trailing zero byte)`, "a final 00 byte");
   return i;
 }
 
@@ -104,7 +108,7 @@ export function readZarithZ(r: BinaryReader): string {
     r.offset = o + 1;
     return negative ? `-${low}` : String(low);
   }
-  const last = scanEnd(r, o + 1, "zarith integer");
+  const last = scanEnd(r, o + 1, "zarith integer", false);
   r.offset = last + 1;
   if (last - o < SAFE_GROUPS) {
     const abs = groupsToNumber(b, o + 1, last) * 64 + low;
