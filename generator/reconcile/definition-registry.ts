@@ -1,0 +1,83 @@
+/**
+ * Named definitions shared by all the bodies of one interface.
+ *
+ * Octez repeats the definitions a body needs inside every body's schemas, under the same names
+ * (`block_header`, `alpha.operation.alpha.contents`). The registry keeps one definition per name
+ * when the copies agree, and gives a numbered name (`block_header_2`) to a copy that differs, so
+ * no generated type silently merges two different shapes.
+ */
+
+import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
+import { mapRefs } from "../ir/walk.ts";
+import type { DefinitionSink } from "./reconciler.ts";
+import type { JsonView } from "./json-view.ts";
+
+export class DefinitionRegistry {
+  readonly definitions = new Map<string, CodecDefinition>();
+  private readonly renames = new Map<string, string>();
+  private pendingCounter = 0;
+
+  /** A sink for one body: repeated uses of the same (name, binary shape) in that body share one build. */
+  sinkForBody(): DefinitionSink {
+    const local = new Map<string, string>();
+    return {
+      define: (name, shapeKey, view, build) => {
+        const key = `${name}\u0000${shapeKey}`;
+        const known = local.get(key);
+        if (known !== undefined) return known;
+        const pending = `${name}\u0000pending${this.pendingCounter++}`;
+        local.set(key, pending);
+        // Optimistically take an existing definition of that name as this one, so that a
+        // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
+        if (this.definitions.has(name)) this.renames.set(pending, name);
+        const codec = build(pending);
+        const final = this.settle(name, pending, codec, view);
+        this.renames.set(pending, final);
+        local.set(key, final);
+        return final;
+      },
+    };
+  }
+
+  /** Picks the final name of a freshly built definition. */
+  private settle(name: string, pending: string, codec: IR, view: JsonView): string {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${name}_${n}`;
+      const renamed = mapRefs(codec, (ref) => (ref === pending ? candidate : ref));
+      const existing = this.definitions.get(candidate);
+      if (!existing) {
+        const definition: CodecDefinition = { name: candidate, codec: renamed };
+        if (view.title !== undefined) definition.title = view.title;
+        if (view.description !== undefined) definition.description = view.description;
+        this.definitions.set(candidate, definition);
+        return candidate;
+      }
+      if (sameCodec(this.resolve(existing.codec), this.resolve(renamed))) return candidate;
+    }
+  }
+
+  /** Replaces pending names left inside codecs by their final names. */
+  private resolve(codec: IR): IR {
+    return mapRefs(codec, (ref) => this.finalName(ref));
+  }
+
+  private finalName(ref: string): string {
+    let name = ref;
+    for (let guard = 0; this.renames.has(name) && guard < 1000; guard++) name = this.renames.get(name)!;
+    return name;
+  }
+
+  /** Rewrites every codec so that it refers to final names only; call once all bodies are done. */
+  finish(): void {
+    for (const definition of this.definitions.values()) definition.codec = this.resolve(definition.codec);
+  }
+
+  /** Final form of a body's codec (after {@link finish}-style renaming). */
+  resolveBody(codec: IR): IR {
+    return this.resolve(codec);
+  }
+}
+
+function sameCodec(a: IR, b: IR): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

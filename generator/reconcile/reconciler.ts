@@ -1,0 +1,521 @@
+/**
+ * Walks a service body's JSON schema and binary schema together and builds one codec IR
+ * (describe-format.md §7). The binary schema decides the bytes; the JSON schema decides names,
+ * constants, case titles and value forms; the known-encodings table bridges what neither says.
+ */
+
+import type { BinarySchema, DataKind, Encoding, Field, Layout, UnionCase as BinaryCase } from "../model/binary-schema.ts";
+import type { JsonSchema } from "../model/json-schema.ts";
+import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleElement, UnionCase } from "../ir/codec-ir.ts";
+import { groupFields, type FieldItem } from "./field-groups.ts";
+import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
+import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
+
+/** Raised when the two schemas of a body cannot be reconciled; `where` locates the value. */
+export class ReconcileError extends Error {
+  override readonly name: string = "ReconcileError";
+  constructor(
+    message: string,
+    readonly where: string,
+  ) {
+    super(`${where}: ${message}`);
+  }
+}
+
+/**
+ * Raised for a value the generator must not guess at (a Base58Check type missing from the
+ * known-encodings table): generation stops instead of degrading the body to JSON-only.
+ */
+export class UnknownEncodingError extends ReconcileError {
+  override readonly name = "UnknownEncodingError";
+}
+
+/** Where reconciled named definitions go (shared by the bodies of one interface). */
+export interface DefinitionSink {
+  /**
+   * Registers the definition `name` for the binary shape `shapeKey` and returns the name the
+   * model uses for it; `build` runs at most once per (name, shape) and may refer back to the
+   * returned name (recursion).
+   */
+  define(name: string, shapeKey: string, view: JsonView, build: (assignedName: string) => IR): string;
+}
+
+/** Reconciles one body (input, output or error) of a service. */
+export class BodyReconciler {
+  /** Binary definitions being expanded, with the JSON schema they were entered with (cycle guard). */
+  private readonly expanding: Array<{ binary: string; json: JsonSchema }> = [];
+
+  constructor(
+    private readonly json: JsonSchema,
+    private readonly binary: BinarySchema,
+    private readonly sink: DefinitionSink,
+  ) {}
+
+  /** The IR of the whole body. */
+  reconcile(where: string): IR {
+    const view = viewOf(this.json, this.json);
+    // A root that is itself a reference to a named structure becomes a reference to that definition.
+    return this.encoding(this.binary.toplevel, view, where);
+  }
+
+  private view(schema: JsonSchema): JsonView {
+    return viewOf(schema, this.json);
+  }
+
+  // ---------------------------------------------------------------- encodings
+
+  private encoding(encoding: Encoding, view: JsonView, where: string, binaryTitle?: string): IR {
+    switch (encoding.kind) {
+      case "Obj":
+        return this.fields(encoding.fields, view, where);
+      case "Cases":
+        return this.union(encoding.cases, encoding.tagSize, view, where);
+      case "Int_enum":
+        throw new ReconcileError(`the enumeration ${binaryTitle ?? ""} is used without an Enum layout`, where);
+    }
+  }
+
+  /** A value described by a layout: known encodings first, then named definitions, then structure. */
+  private value(layout: Layout, dataKind: DataKind, view: JsonView, where: string, fieldName?: string): IR {
+    const known = this.known(layout, dataKind, view, fieldName, where);
+    if (known) return known;
+    const definition = this.definitionName(view);
+    if (definition !== undefined) {
+      const shapeKey = JSON.stringify([layout, dataKind]);
+      const unnamed: JsonView = { ...view, refs: [] };
+      const name = this.sink.define(definition, shapeKey, view, () => this.structure(layout, dataKind, unnamed, where));
+      return { kind: "ref", name };
+    }
+    return this.structure(layout, dataKind, view, where);
+  }
+
+  /** The definition a structured JSON value is named after, if any. */
+  private definitionName(view: JsonView): string | undefined {
+    const last = view.refs[view.refs.length - 1];
+    if (last === undefined || last === "unistring") return undefined;
+    const s = view.schema;
+    const structured = s.type === "object" || s.type === "array" || Array.isArray(s.oneOf);
+    return structured ? last : undefined;
+  }
+
+  private known(layout: Layout, dataKind: DataKind, view: JsonView, fieldName: string | undefined, where: string): IR | undefined {
+    const candidates: KnownEncoding[] = [];
+    for (const name of view.refs) {
+      const entry = knownByJsonName(name);
+      if (entry) candidates.push(entry);
+    }
+    if (layout.kind === "Ref") {
+      const entry = knownByBinaryTitle(layout.name);
+      if (entry) candidates.push(entry);
+    }
+    if (candidates.length === 0 && layout.kind === "Bytes" && isMichelineSchema(view.schema)) {
+      candidates.push(KNOWN_BY_ID.get("micheline")!);
+    }
+    // A root hash input keeps only a title and the binary field name (describe-format.md §7.6 rule 2).
+    if (candidates.length === 0 && fieldName !== undefined && isUnistring(view)) {
+      const entry = knownByJsonName(fieldName);
+      if (entry) candidates.push(entry);
+    }
+    for (const entry of candidates) {
+      const size = matchKnownLayout(entry, layout, dataKind);
+      if (size) return entry.id === "rollup_address_text" ? { kind: "string", size } : this.knownIR(entry, size);
+    }
+    if (candidates.length > 0) {
+      const names = candidates.map((c) => c.id).join(", ");
+      throw new ReconcileError(`known encoding ${names} does not accept the binary layout ${describeLayout(layout, dataKind)}`, where);
+    }
+    if (isUnistring(view) && layout.kind === "Bytes" && /\(Base58Check-encoded\)/.test(view.title ?? "")) {
+      throw new UnknownEncodingError(`unknown Base58Check type ${JSON.stringify(view.title)} (${view.refs.join(" → ") || fieldName || "anonymous"}); add it to the known-encodings table`, where);
+    }
+    return undefined;
+  }
+
+  private knownIR(entry: KnownEncoding, size: Size): IR {
+    if (entry.id === "micheline") {
+      const primitives = this.michelinePrimitives();
+      return primitives ? { kind: "known", id: entry.id, size, params: { primitives } } : { kind: "known", id: entry.id, size };
+    }
+    return { kind: "known", id: entry.id, size };
+  }
+
+  /** The primitive names a Micheline codec must accept, from the body's `*.michelson.v1.primitives` definition. */
+  private michelinePrimitives(): string[] | undefined {
+    for (const [name, schema] of Object.entries(this.json.definitions ?? {})) {
+      if (name.endsWith("michelson.v1.primitives") && Array.isArray(schema.enum)) return [...(schema.enum as string[])].sort();
+    }
+    return undefined;
+  }
+
+  /** The structural reading of a layout, once known encodings and named definitions are ruled out. */
+  private structure(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR {
+    const schema = view.schema;
+    switch (layout.kind) {
+      case "Ref": {
+        const definition = this.binary.definitions.get(layout.name);
+        if (!definition) throw new ReconcileError(`binary definition ${JSON.stringify(layout.name)} is missing`, where);
+        if (this.expanding.some((e) => e.binary === layout.name && e.json === schema)) {
+          throw new ReconcileError(`binary definition ${layout.name} recurses where the JSON schema has no named definition to break the cycle`, where);
+        }
+        this.expanding.push({ binary: layout.name, json: schema });
+        try {
+          return this.encoding(definition.encoding, view, where, layout.name);
+        } finally {
+          this.expanding.pop();
+        }
+      }
+      case "Zero_width": {
+        const constant = constantOf(schema);
+        return constant ? { kind: "constant", value: constant.value } : { kind: "unit" };
+      }
+      case "Int": {
+        if (schema.type === "integer" || schema.type === "number") return { kind: "int", size: layout.size, endianness: layout.endianness };
+        if (layout.size === "Int64" && (schema.type === "string" || isUnconstrained(schema))) return { kind: "int", size: "Int64", endianness: layout.endianness };
+        if (schema.type === "string" && !Array.isArray(schema.enum)) return { kind: "int", size: layout.size, endianness: layout.endianness, decimal: true };
+        if (schema.type === "string" && Array.isArray(schema.enum) && layout.size === "Int8") {
+          const values = schema.enum as string[];
+          const codes = int8EnumCodes(values);
+          if (!codes) throw new ReconcileError(`string enumeration [${values.join(", ")}] is written as Int8 with codes no schema gives; add it to the known-encodings table`, where);
+          return { kind: "enum", size: "Int8", values: values.map((name) => ({ name, code: codes[name]! })).sort((a, b) => a.code - b.code) };
+        }
+        if (schema.type === "boolean") throw new ReconcileError(`boolean JSON over an ${layout.size} layout`, where);
+        return { kind: "int", size: layout.size, endianness: layout.endianness };
+      }
+      case "RangedInt":
+        return { kind: "ranged-int", min: layout.min, max: layout.max, endianness: layout.endianness };
+      case "Float":
+        return { kind: "float" };
+      case "RangedFloat":
+        return { kind: "ranged-float", min: layout.min, max: layout.max };
+      case "Bool":
+        return { kind: "bool" };
+      case "Bytes": {
+        const size = sizeOf(dataKind, where);
+        if (isUnconstrained(schema)) return { kind: "any-json", size };
+        return { kind: "bytes", size };
+      }
+      case "String": {
+        const size = sizeOf(dataKind, where);
+        if (isUnconstrained(schema)) return { kind: "any-json", size };
+        return { kind: "string", size };
+      }
+      case "Enum": {
+        const definition = this.binary.definitions.get(layout.reference);
+        if (!definition || definition.encoding.kind !== "Int_enum") throw new ReconcileError(`enumeration ${layout.reference} is missing`, where);
+        return { kind: "enum", size: layout.size, values: definition.encoding.cases.map(([code, name]) => ({ name, code })) };
+      }
+      case "Seq": {
+        const items = schema.items;
+        if (schema.type !== "array" || items === undefined || Array.isArray(items)) {
+          throw new ReconcileError(`a binary sequence needs a JSON array with one item schema`, where);
+        }
+        const element = this.value(layout.layout, this.dataKindOf(layout.layout, where), this.view(items), `${where}[]`);
+        return layout.limit ? { kind: "list", element, limit: layout.limit } : { kind: "list", element };
+      }
+      case "Padding":
+        throw new ReconcileError("padding used as a value", where);
+    }
+  }
+
+  /** The data kind of a layout that appears without one (sequence elements). */
+  private dataKindOf(layout: Layout, where: string): DataKind {
+    switch (layout.kind) {
+      case "Int":
+        return { kind: "Fixed", size: { Int8: 1, Uint8: 1, Int16: 2, Uint16: 2, Int32: 4, Int64: 8 }[layout.size] };
+      case "Bool":
+        return { kind: "Fixed", size: 1 };
+      case "Float":
+      case "RangedFloat":
+        return { kind: "Fixed", size: 8 };
+      case "Ref": {
+        const definition = this.binary.definitions.get(layout.name);
+        if (definition?.encoding.kind === "Cases") return definition.encoding.dataKind;
+        return { kind: "Dynamic" };
+      }
+      case "Zero_width":
+        return { kind: "Fixed", size: 0 };
+      default:
+        return { kind: "Dynamic" };
+    }
+    void where;
+  }
+
+  // ---------------------------------------------------------------- field lists
+
+  /** A field list (an `Obj`, or a union case after its tag) read against a JSON schema. */
+  private fields(fields: readonly Field[], view: JsonView, where: string): IR {
+    const items = groupFields(fields);
+    const schema = view.schema;
+    if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
+      return this.object(items, view, where);
+    }
+    if (schema.type === "array" && Array.isArray(schema.items)) {
+      return { kind: "tuple", elements: this.tuple(items, schema.items, where) };
+    }
+    return this.single(items, view, where);
+  }
+
+  /** Items that carry exactly one JSON value, possibly framed and padded. */
+  private single(items: readonly FieldItem[], view: JsonView, where: string): IR {
+    const significant = items.filter((item) => !isSkippable(item));
+    if (significant.length === 0) {
+      const constant = constantOf(view.schema);
+      return constant ? { kind: "constant", value: constant.value } : { kind: "unit" };
+    }
+    if (significant.length !== 1) {
+      throw new ReconcileError(`${significant.length} binary fields for one JSON value of type ${JSON.stringify(view.schema.type ?? "any")}`, where);
+    }
+    const item = significant[0]!;
+    let ir: IR;
+    if (item.kind === "frame") {
+      ir = { kind: "dynamic", header: item.size, inner: this.single(item.items, view, where) };
+    } else {
+      if (item.indicator) throw new ReconcileError("a presence byte outside an object", where);
+      const field = item.field;
+      ir = this.value(field.layout, field.dataKind, view, where, field.kind === "named" ? field.name : undefined);
+    }
+    const padding = items.filter((i) => i.kind === "value" && i.field.layout.kind === "Padding");
+    for (const pad of padding) {
+      if (pad.kind === "value" && pad.field.dataKind.kind === "Fixed") ir = { kind: "padded", inner: ir, bytes: pad.field.dataKind.size };
+    }
+    return ir;
+  }
+
+  private object(items: readonly FieldItem[], view: JsonView, where: string): IR {
+    const schema = view.schema;
+    const properties = schema.properties ?? {};
+    const required = new Set(schema.required ?? []);
+    const used = new Set<string>();
+
+    const convert = (group: readonly FieldItem[], framed: boolean): ObjectItem[] => {
+      const out: ObjectItem[] = [];
+      for (const item of group) {
+        if (item.kind === "frame") {
+          out.push({ kind: "frame", header: item.size, items: convert(item.items, true) });
+          continue;
+        }
+        const field = item.field;
+        if (field.layout.kind === "Padding") {
+          out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
+          continue;
+        }
+        if (field.kind === "anon") {
+          if (field.layout.kind === "Zero_width") continue;
+          out.push({ kind: "merge", codec: this.merged(field.layout, view, where, used) });
+          continue;
+        }
+        const name = field.name;
+        const property = properties[name];
+        if (property === undefined) {
+          if (field.layout.kind === "Zero_width") continue;
+          throw new ReconcileError(`binary field ${JSON.stringify(name)} has no JSON property`, where);
+        }
+        used.add(name);
+        const codec = this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name);
+        const presence = item.indicator ? "indicator" : !required.has(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+        if (presence === "rest-of-frame" && !framed && group !== items) {
+          throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
+        }
+        out.push({ kind: "field", name, codec, presence });
+      }
+      return out;
+    };
+
+    const converted = convert(items, false);
+    const constants: ObjectItem[] = [];
+    for (const [name, property] of Object.entries(properties)) {
+      if (used.has(name)) continue;
+      const constant = constantOf(this.view(property).schema);
+      if (constant) {
+        constants.push({ kind: "constant", name, value: constant.value });
+        continue;
+      }
+      if (required.has(name)) {
+        return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
+      }
+    }
+    return { kind: "object", items: [...constants, ...converted] };
+  }
+
+  /** An anonymous field inside an object: an inline object whose properties belong to the same JSON object. */
+  private merged(layout: Layout, view: JsonView, where: string, used: Set<string>): IR {
+    if (layout.kind !== "Ref") throw new ReconcileError(`anonymous ${layout.kind} field inside an object`, where);
+    const definition = this.binary.definitions.get(layout.name);
+    if (!definition) throw new ReconcileError(`binary definition ${JSON.stringify(layout.name)} is missing`, where);
+    const ir = this.encoding(definition.encoding, view, where, layout.name);
+    if (ir.kind === "object") {
+      for (const item of ir.items) if (item.kind === "field" || item.kind === "constant") used.add(item.name);
+    }
+    return ir;
+  }
+
+  private tuple(items: readonly FieldItem[], schemas: readonly JsonSchema[], where: string): TupleElement[] {
+    let position = 0;
+    const convert = (group: readonly FieldItem[]): TupleElement[] => {
+      const out: TupleElement[] = [];
+      for (const item of group) {
+        if (item.kind === "frame") {
+          out.push({ kind: "frame", header: item.size, elements: convert(item.items) });
+          continue;
+        }
+        const field = item.field;
+        if (field.layout.kind === "Padding") {
+          out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
+          continue;
+        }
+        const schema = schemas[position];
+        if (schema === undefined) throw new ReconcileError(`binary tuple has more elements than the JSON tuple (${schemas.length})`, where);
+        out.push({ kind: "element", codec: this.value(field.layout, field.dataKind, this.view(schema), `${where}[${position}]`) });
+        position++;
+      }
+      return out;
+    };
+    const elements = convert(items);
+    if (position !== schemas.length) throw new ReconcileError(`JSON tuple of ${schemas.length} elements over ${position} binary fields`, where);
+    return elements;
+  }
+
+  // ---------------------------------------------------------------- unions
+
+  /**
+   * The payload of one union case. A case that cannot be reconciled makes only that case
+   * unusable in binary (its tag decodes to a typed error), not the whole union.
+   */
+  private casePayload(binary: BinaryCase, view: JsonView, where: string): IR {
+    const at = `${where}<${binary.name ?? binary.tag}>`;
+    try {
+      return this.fields(withoutTag(binary.fields), view, at);
+    } catch (error) {
+      if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
+      return { kind: "json-only", reason: error.message, schema: view.schema };
+    }
+  }
+
+  private union(cases: readonly BinaryCase[], tagSize: "Uint8" | "Uint16", view: JsonView, where: string): IR {
+    const schema = view.schema;
+    const alternatives = schema.oneOf;
+
+    if (!alternatives) {
+      if (cases.length === 1) {
+        const only = cases[0]!;
+        const payload = this.fields(withoutTag(only.fields), view, `${where}<${only.name ?? only.tag}>`);
+        return { kind: "union", tagSize, cases: [{ tag: only.tag, name: only.name ?? String(only.tag), payload, match: { kind: "type", type: jsonTypeOf(schema) } }], jsonOnlyCases: [] };
+      }
+      if (Array.isArray(schema.enum) && cases.every((c) => valueCount(groupFields(withoutTag(c.fields))) === 0)) {
+        const values = schema.enum as JsonValue[];
+        return {
+          kind: "union",
+          tagSize,
+          cases: cases.map((c) => {
+            const value = values.find((v) => typeof v === "string" && v.toLowerCase() === (c.name ?? "").toLowerCase());
+            if (value === undefined) throw new ReconcileError(`union case ${c.name} has no JSON enum value`, where);
+            return { tag: c.tag, name: c.name ?? String(c.tag), payload: { kind: "constant", value }, match: { kind: "value", value } };
+          }),
+          jsonOnlyCases: [],
+        };
+      }
+      // A compact encoding: one JSON form, several binary widths chosen by the value.
+      return {
+        kind: "union",
+        tagSize,
+        cases: cases.map((c) => ({
+          tag: c.tag,
+          name: c.name ?? String(c.tag),
+          payload: this.casePayload(c, view, where),
+          match: { kind: "first-that-fits" },
+        })),
+        jsonOnlyCases: [],
+      };
+    }
+
+    const remaining = alternatives.map((schema, index) => ({ schema, index }));
+    const take = (name: string | undefined): JsonSchema | undefined => {
+      if (name === undefined) return undefined;
+      let at = remaining.findIndex((a) => a.schema.title === name);
+      if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
+      if (at < 0) return undefined;
+      return remaining.splice(at, 1)[0]!.schema;
+    };
+
+    const matched = cases.map((c) => {
+      const caseSchema = take(c.name);
+      if (!caseSchema) throw new ReconcileError(`binary case ${JSON.stringify(c.name ?? c.tag)} (tag ${c.tag}) has no JSON oneOf entry with that title`, where);
+      return { binary: c, schema: caseSchema };
+    });
+
+    // data-encoding's `option`: None (tag 0, no bytes) ↔ null, Some (tag 1) ↔ the value.
+    if (matched.length === 2 && remaining.length === 0) {
+      const none = matched.find((m) => m.binary.tag === 0 && m.binary.name?.toLowerCase() === "none");
+      const some = matched.find((m) => m.binary.tag === 1 && m.binary.name?.toLowerCase() === "some");
+      if (none && some && this.view(none.schema).schema.type === "null") {
+        return { kind: "option", some: this.fields(withoutTag(some.binary.fields), this.view(some.schema), `${where}<Some>`) };
+      }
+    }
+
+    const allSchemas = alternatives.map((s) => this.view(s).schema);
+    const unionCases: UnionCase[] = matched.map(({ binary, schema: caseSchema }) => {
+      const caseView = this.view(caseSchema);
+      const payload = this.casePayload(binary, caseView, where);
+      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, allSchemas) };
+    });
+    const jsonOnlyCases: JsonOnlyCase[] = remaining.map(({ schema: s, index }) => {
+      const caseView = this.view(s);
+      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, allSchemas) };
+    });
+    return { kind: "union", tagSize, cases: unionCases, jsonOnlyCases };
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+function withoutTag(fields: readonly Field[]): Field[] {
+  const first = fields[0];
+  return first && first.kind === "named" && first.name === "Tag" ? fields.slice(1) : [...fields];
+}
+
+function isSkippable(item: FieldItem): boolean {
+  if (item.kind === "frame") return false;
+  const layout = item.field.layout;
+  return layout.kind === "Padding" || (item.field.kind === "anon" && layout.kind === "Zero_width") || (item.field.kind === "named" && layout.kind === "Zero_width");
+}
+
+function valueCount(items: readonly FieldItem[]): number {
+  return items.filter((i) => !isSkippable(i)).length;
+}
+
+function sizeOf(dataKind: DataKind, where: string): Size {
+  if (dataKind.kind === "Fixed") return { kind: "fixed", bytes: dataKind.size };
+  if (dataKind.kind === "Variable") return { kind: "variable" };
+  throw new ReconcileError("a byte or text value of Dynamic kind has no length of its own", where);
+}
+
+function describeLayout(layout: Layout, dataKind: DataKind): string {
+  const size = dataKind.kind === "Fixed" ? ` of ${dataKind.size} bytes` : ` (${dataKind.kind})`;
+  return layout.kind === "Ref" ? `Ref ${layout.name}${size}` : `${layout.kind}${size}`;
+}
+
+function jsonTypeOf(schema: JsonSchema): "object" | "string" | "array" | "number" | "boolean" | "null" {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "integer") return "number";
+  if (type === "object" || type === "string" || type === "array" || type === "number" || type === "boolean" || type === "null") return type;
+  if (schema.properties) return "object";
+  return "object";
+}
+
+/** How an encoder tells this case apart from the others of its union. */
+function caseMatch(schema: JsonSchema, all: readonly JsonSchema[]): CaseMatch {
+  const constant = constantOf(schema);
+  if (constant) return { kind: "value", value: constant.value };
+  if (schema.type === "object" && schema.properties) {
+    const ordered = Object.entries(schema.properties).sort(([a], [b]) => (a === "kind" ? -1 : b === "kind" ? 1 : 0));
+    for (const [property, propertySchema] of ordered) {
+      const value = constantOf(propertySchema);
+      if (!value) continue;
+      const clash = all.some((other) => other !== schema && other.properties?.[property] !== undefined && JSON.stringify(constantOf(other.properties[property]!)?.value) === JSON.stringify(value.value));
+      if (!clash) return { kind: "property", property, value: value.value };
+    }
+  }
+  const type = jsonTypeOf(schema);
+  const sameType = all.filter((other) => other !== schema && constantOf(other) === undefined && jsonTypeOf(other) === type);
+  if (sameType.length === 0 || type !== "object") return { kind: "type", type };
+  return { kind: "shape", required: [...(schema.required ?? [])].sort() };
+}
