@@ -23,3 +23,5 @@ export * from "./codec/primitives/padding.ts";
 export * from "./codec/primitives/zero-width.ts";
 export * from "./codec/primitives/field-layout.ts";
 export * from "./codec/primitives/object.ts";
+export * from "./encodings/index.ts";
+export * from "./hashing/index.ts";

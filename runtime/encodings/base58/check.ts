@@ -60,8 +60,8 @@ function problem(text: string): Base58Problem {
   return { problem: text };
 }
 
-function isProblem(x: Uint8Array | Base58Problem): x is Base58Problem {
-  return !(x instanceof Uint8Array);
+function isProblem<T extends object>(x: T | Base58Problem): x is Base58Problem {
+  return "problem" in x;
 }
 
 /** Describes what a string that is not of the expected type looks like, when it is of another known type. */

@@ -1,0 +1,117 @@
+/**
+ * Public key hashes, public keys and signatures of the `Signature` module: JSON carries them as
+ * Base58Check strings of any supported curve, binary as a curve tag and the raw bytes (keys and
+ * key hashes) or the raw bytes alone (signatures).
+ */
+import { DYNAMIC, VARIABLE, fixedKind, type Codec } from "../codec/codec.ts";
+import { DecodeError, EncodeError } from "../codec/errors.ts";
+import type { BinaryReader } from "../codec/reader.ts";
+import type { BinaryWriter } from "../codec/writer.ts";
+import { encodeBase58CheckRange, expectedBase58, isBase58Problem, readAnyBase58Check } from "./base58/check.ts";
+import { BASE58, type Base58Kind } from "./base58/prefixes.ts";
+
+/** Curve tags of the binary forms, in tag order: 0 Ed25519, 1 Secp256k1, 2 P256, 3 BLS12-381. */
+export const PUBLIC_KEY_HASH_KINDS: readonly Base58Kind[] = [
+  BASE58.ed25519_public_key_hash,
+  BASE58.secp256k1_public_key_hash,
+  BASE58.p256_public_key_hash,
+  BASE58.bls12_381_public_key_hash,
+];
+
+export const PUBLIC_KEY_KINDS: readonly Base58Kind[] = [
+  BASE58.ed25519_public_key,
+  BASE58.secp256k1_public_key,
+  BASE58.p256_public_key,
+  BASE58.bls12_381_public_key,
+];
+
+/** Signature strings accepted for a 64-byte signature: the generic form first (the one printed). */
+export const SIGNATURE_64_KINDS: readonly Base58Kind[] = [
+  BASE58.generic_signature,
+  BASE58.ed25519_signature,
+  BASE58.secp256k1_signature,
+  BASE58.p256_signature,
+];
+
+/** Reads a curve tag and the key (hash) bytes that follow it. */
+function readTagged(reader: BinaryReader, kinds: readonly Base58Kind[], what: string): string {
+  const at = reader.offset;
+  const tag = reader.uint8();
+  const kind = kinds[tag];
+  if (kind === undefined) throw new DecodeError(`a ${what} tag (0 to ${kinds.length - 1})`, `tag ${tag}`, at);
+  const start = reader.offset;
+  reader.need(kind.payloadLength, kind.title);
+  reader.offset = start + kind.payloadLength;
+  return encodeBase58CheckRange(kind, reader.bytes, start);
+}
+
+/** Writes the curve tag and bytes of a key (hash) string of any of `kinds`. */
+function writeTagged(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string, what: string): void {
+  const found = readAnyBase58Check(kinds, value);
+  if (isBase58Problem(found)) {
+    throw new EncodeError(`${what} (${kinds.map((k) => k.leading).join(", ")}…)`, found.problem, writer.length);
+  }
+  writer.uint8(kinds.indexOf(found.kind));
+  writer.raw(found.payload);
+}
+
+/** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…`, `tz2…`, `tz3…`, `tz4…`. */
+export const publicKeyHashCodec: Codec<string> = Object.freeze({
+  decode: (reader: BinaryReader) => readTagged(reader, PUBLIC_KEY_HASH_KINDS, "public key hash"),
+  encode: (writer: BinaryWriter, value: string) => writeTagged(writer, PUBLIC_KEY_HASH_KINDS, value, "a public key hash"),
+  dataKind: fixedKind(21),
+});
+
+/** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
+export const publicKeyCodec: Codec<string> = Object.freeze({
+  decode: (reader: BinaryReader) => readTagged(reader, PUBLIC_KEY_KINDS, "public key"),
+  encode: (writer: BinaryWriter, value: string) => writeTagged(writer, PUBLIC_KEY_KINDS, value, "a public key"),
+  // A union of cases of different sizes: Dynamic in binary schemas.
+  dataKind: DYNAMIC,
+});
+
+function writeSignature(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string): void {
+  const found = readAnyBase58Check(kinds, value);
+  if (isBase58Problem(found)) {
+    throw new EncodeError(`a signature (${kinds.map((k) => k.leading).join(", ")}…)`, found.problem, writer.length);
+  }
+  writer.raw(found.payload);
+}
+
+/**
+ * A signature of 64 raw bytes, as in the encodings of the 2021–2022 dumps. Any of `sig…`,
+ * `edsig…`, `spsig1…`, `p2sig…` is accepted on input; output is the generic `sig…` form, which
+ * is what Octez prints (the recorded operation vectors decode to `sig…`).
+ */
+export const signatureCodec: Codec<string> = Object.freeze({
+  decode: (reader: BinaryReader) => {
+    const start = reader.offset;
+    reader.need(64, "a signature");
+    reader.offset = start + 64;
+    return encodeBase58CheckRange(BASE58.generic_signature, reader.bytes, start);
+  },
+  encode: (writer: BinaryWriter, value: string) => writeSignature(writer, SIGNATURE_64_KINDS, value),
+  dataKind: fixedKind(64),
+});
+
+const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [...SIGNATURE_64_KINDS, BASE58.bls12_381_signature];
+
+/**
+ * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS
+ * signers: 64 bytes print as `sig…`, 96 bytes as `BLsig…`; any other length is an error.
+ */
+export const variableSignatureCodec: Codec<string> = Object.freeze({
+  decode: (reader: BinaryReader) => {
+    const start = reader.offset;
+    const length = reader.remaining();
+    const kind = length === 64 ? BASE58.generic_signature : length === 96 ? BASE58.bls12_381_signature : undefined;
+    if (kind === undefined) throw new DecodeError("a signature of 64 or 96 bytes to the end of the frame", `${length} bytes`, start);
+    reader.offset = start + length;
+    return encodeBase58CheckRange(kind, reader.bytes, start);
+  },
+  encode: (writer: BinaryWriter, value: string) => writeSignature(writer, ANY_SIGNATURE_KINDS, value),
+  dataKind: VARIABLE,
+});
+
+/** What a valid key hash string looks like, for messages elsewhere. */
+export const EXPECTED_PUBLIC_KEY_HASH = `a public key hash (${PUBLIC_KEY_HASH_KINDS.map((k) => expectedBase58(k)).join(" or ")})`;
