@@ -1,0 +1,204 @@
+import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import bs58check from "bs58check";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ALL_BASE58_KINDS,
+  BASE58,
+  DecodeError,
+  EncodeError,
+  base58PayloadForEncoding,
+  decodeBase58,
+  decodeBase58Check,
+  decodeBase58CheckRaw,
+  doubleSha256Checksum,
+  encodeBase58,
+  encodeBase58Check,
+  encodeBase58CheckRaw,
+  isBase58Check,
+  sha256,
+} from "../../../runtime/index.ts";
+import { hex, thrown, unhex } from "./support/helpers.ts";
+
+describe("SHA-256 used for checksums", () => {
+  it("equals @noble/hashes on every length around the block boundaries", () => {
+    for (let n = 0; n < 300; n++) {
+      const data = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n * 7) & 0xff);
+      expect(hex(sha256(data))).toBe(hex(nobleSha256(data)));
+    }
+  });
+
+  it("computes the double-hash checksum on a sub-range", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(20), fc.nat(20), (data, cutStart, cutEnd) => {
+        const start = Math.min(cutStart, data.length);
+        const end = Math.max(start, data.length - cutEnd);
+        const expected = nobleSha256(nobleSha256(data.subarray(start, end)));
+        const word = ((expected[0]! << 24) | (expected[1]! << 16) | (expected[2]! << 8) | expected[3]!) >>> 0;
+        expect(doubleSha256Checksum(data, start, end)).toBe(word);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("Base58 (no checksum)", () => {
+  // bs58check.encode(x) is base58(x ‖ checksum): ours must give the same text for the same bytes.
+  const withChecksum = (data: Uint8Array) => Uint8Array.from([...data, ...nobleSha256(nobleSha256(data)).subarray(0, 4)]);
+
+  it("gives the same text as bs58check for random bytes, leading zeros included", () => {
+    const bytesWithZeros = fc
+      .tuple(fc.nat(6), fc.uint8Array({ maxLength: 120 }))
+      .map(([zeros, rest]) => Uint8Array.from([...new Array<number>(zeros).fill(0), ...rest]));
+    fc.assert(
+      fc.property(bytesWithZeros, (data) => {
+        const text = bs58check.encode(data);
+        expect(encodeBase58(withChecksum(data))).toBe(text);
+        expect(encodeBase58CheckRaw(data)).toBe(text);
+        expect(hex(decodeBase58(text)!)).toBe(hex(withChecksum(data)));
+        expect(hex(decodeBase58CheckRaw(text))).toBe(hex(data));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("handles the empty input, all zeros and all 0xff", () => {
+    expect(encodeBase58(new Uint8Array(0))).toBe("");
+    expect(decodeBase58("")).toEqual(new Uint8Array(0));
+    for (const n of [1, 2, 3, 31, 32, 33, 64, 100]) {
+      const zeros = new Uint8Array(n);
+      expect(encodeBase58(zeros)).toBe("1".repeat(n));
+      expect(decodeBase58("1".repeat(n))).toEqual(zeros);
+      const ones = new Uint8Array(n).fill(0xff);
+      expect(decodeBase58(encodeBase58(ones))).toEqual(ones);
+    }
+  });
+
+  it("is a bijection on random text over the alphabet", () => {
+    const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }), (chars) => {
+        const text = chars.join("");
+        expect(encodeBase58(decodeBase58(text)!)).toBe(text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("rejects characters outside the alphabet", () => {
+    for (const bad of ["0", "O", "I", "l", "+", "é", " ", "\u0000"]) expect(decodeBase58(`2${bad}3`)).toBeUndefined();
+  });
+});
+
+describe("Tezos prefix table", () => {
+  it.each(ALL_BASE58_KINDS.map((k) => [k.name, k] as const))("%s: every string starts with its characters and has its length", (_, kind) => {
+    const samples = [new Uint8Array(kind.payloadLength), new Uint8Array(kind.payloadLength).fill(0xff)];
+    for (let i = 0; i < 50; i++) samples.push(Uint8Array.from({ length: kind.payloadLength }, () => Math.floor(Math.random() * 256)));
+    for (const payload of samples) {
+      const text = encodeBase58Check(kind, payload);
+      expect(text.startsWith(kind.leading)).toBe(true);
+      expect(text).toHaveLength(kind.encodedLength);
+      expect(decodeBase58Check(kind, text)).toEqual(payload);
+      // The same text through the reference implementation.
+      expect(bs58check.encode(Uint8Array.from([...kind.prefix, ...payload]))).toBe(text);
+    }
+  });
+
+  it("has no two types whose strings could be confused", () => {
+    for (const a of ALL_BASE58_KINDS) {
+      for (const b of ALL_BASE58_KINDS) {
+        if (a === b || a.encodedLength !== b.encodedLength) continue;
+        // Same length: the prefixes must differ (tz4 is shared on purpose by BLS pkh and L2 addresses).
+        expect(a.leading.startsWith(b.leading) && b.leading.startsWith(a.leading)).toBe(false);
+      }
+    }
+  });
+
+  it("knows the recorded values", () => {
+    const h = unhex("0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
+    expect(encodeBase58Check(BASE58.operation_list_list_hash, h)).toBe("LLoZS2LW3rEi7KYU4ouBQtorua37aWWCtpDmv1n2x3xoKi6sVXLWp");
+    expect(hex(decodeBase58Check(BASE58.contract_hash, "KT1DieU51jzXLerQx5AqMCiLC1SsCeM8yRat"))).toBe("38560805b4c8d7b7fbbafad5c59dbfa3878ca705");
+    expect(hex(decodeBase58Check(BASE58.ed25519_public_key_hash, "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"))).toBe("02298c03ed7d454a101eb7022bc95f7e5f41ac78");
+    expect(hex(decodeBase58Check(BASE58.chain_id, "NetXdQprcVkpaWU"))).toBe("7a06a770");
+  });
+});
+
+describe("Base58Check errors", () => {
+  const block = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb";
+
+  it("names a wrong checksum", () => {
+    const bad = block.slice(0, -1) + (block.endsWith("b") ? "c" : "b");
+    const e = thrown(() => decodeBase58Check(BASE58.block_hash, bad));
+    expect(e).toBeInstanceOf(DecodeError);
+    expect(e.message).toContain("a block hash");
+    expect(e.message).toContain("checksum is wrong");
+  });
+
+  it("names a value of another type with the same length", () => {
+    const op = encodeBase58Check(BASE58.operation_hash, decodeBase58Check(BASE58.block_hash, block));
+    expect(op).toHaveLength(51);
+    const e = thrown(() => decodeBase58Check(BASE58.block_hash, op));
+    expect(e).toBeInstanceOf(DecodeError);
+    expect(e.message).toContain("which is an operation hash");
+  });
+
+  it("names a value of another type and length", () => {
+    const e = thrown(() => decodeBase58Check(BASE58.block_hash, "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"));
+    expect(e).toBeInstanceOf(DecodeError);
+    expect(e.message).toContain('51 characters starting with "B"');
+    expect(e.message).toContain("of 36 characters (an Ed25519 public key hash)");
+  });
+
+  it("names a right prefix with a wrong payload length", () => {
+    // Prefix 0134 with 31 bytes: valid checksum, wrong length.
+    const text = bs58check.encode(Uint8Array.from([0x01, 0x34, ...new Uint8Array(31)]));
+    const e = thrown(() => decodeBase58Check(BASE58.block_hash, text));
+    expect(e).toBeInstanceOf(DecodeError);
+    expect(e.message).toMatch(/characters/);
+  });
+
+  it("names a bad character", () => {
+    const e = thrown(() => decodeBase58Check(BASE58.block_hash, block.slice(0, 10) + "0" + block.slice(11)));
+    expect(e.message).toContain('character "0" at index 10');
+  });
+
+  it("fails with an EncodeError when a JSON value is being written", () => {
+    const e = thrown(() => base58PayloadForEncoding(BASE58.block_hash, 42, 7));
+    expect(e).toBeInstanceOf(EncodeError);
+    expect((e as EncodeError).offset).toBe(7);
+    expect(e.message).toContain("expected a block hash (Base58Check");
+    expect(e.message).toContain("found number 42");
+  });
+
+  it("refuses a payload of the wrong length on encoding", () => {
+    expect(thrown(() => encodeBase58Check(BASE58.block_hash, new Uint8Array(31)))).toBeInstanceOf(EncodeError);
+  });
+
+  it("only ever fails with DecodeError on random text", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (text) => {
+        for (const kind of [BASE58.block_hash, BASE58.chain_id, BASE58.generic_signature]) {
+          try {
+            decodeBase58Check(kind, text);
+          } catch (error) {
+            expect(error).toBeInstanceOf(DecodeError);
+          }
+          expect(typeof isBase58Check(kind, text)).toBe("boolean");
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("only ever fails with DecodeError on near-miss hashes", () => {
+    fc.assert(
+      fc.property(fc.nat(50), fc.constantFrom(..."123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"), (at, c) => {
+        const text = block.slice(0, at) + c + block.slice(at + 1);
+        if (text === block) return;
+        const e = thrown(() => decodeBase58Check(BASE58.block_hash, text));
+        expect(e).toBeInstanceOf(DecodeError);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
