@@ -10,8 +10,11 @@
 import type { DynSize, Endianness, EnumSize, IntSize, SeqLimit, TagSize } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 
-/** Byte size of a string-like value: fixed, or the rest of the enclosing frame. */
-export type Size = { kind: "fixed"; bytes: number } | { kind: "variable" };
+/**
+ * Byte size of a value: fixed, the rest of the enclosing frame (`variable`), or told by the
+ * value's own bytes (`self-delimited`: zarith numbers, tagged keys).
+ */
+export type Size = { kind: "fixed"; bytes: number } | { kind: "variable" } | { kind: "self-delimited" };
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

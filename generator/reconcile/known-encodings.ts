@@ -196,7 +196,7 @@ export function matchKnownLayout(entry: KnownEncoding, layout: Layout, dataKind:
         break;
       case "ref":
         if (layout.kind === "Ref" && accepted.titles.some((t) => t === layout.name || stripProtocolPrefix(layout.name) === t)) {
-          return dataKind.kind === "Fixed" ? { kind: "fixed", bytes: dataKind.size } : { kind: "variable" };
+          return dataKind.kind === "Fixed" ? { kind: "fixed", bytes: dataKind.size } : dataKind.kind === "Variable" ? { kind: "variable" } : { kind: "self-delimited" };
         }
         break;
       case "string":

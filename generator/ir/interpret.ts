@@ -1,0 +1,573 @@
+/**
+ * Runs the codec IR directly: builds a runtime {@link Codec} for any IR node. The command line
+ * uses it to encode and decode with a snapshot it has just read, and the tests use it as the
+ * reference the emitted straight-line codecs must agree with.
+ */
+
+import {
+  BinaryReader,
+  BinaryWriter,
+  DecodeError,
+  EncodeError,
+  atPath,
+  beginDynamicSize,
+  closeDynamicFrame,
+  closeReservedFrame,
+  contractIdCodec,
+  describeValue,
+  encodeBson,
+  decodeBson,
+  hashCodec,
+  intCodec,
+  openDynamicFrame,
+  openReservedFrame,
+  publicKeyCodec,
+  publicKeyHashCodec,
+  readBool,
+  readElementCount,
+  readFloat,
+  readHex,
+  readPresence,
+  readRangedFloat,
+  readRangedInt,
+  readRestHex,
+  readRestUnistring,
+  readTag,
+  readUnistring,
+  readZarithN,
+  readZarithZ,
+  signatureCodec,
+  skipPadding,
+  timestampProtocolCodec,
+  timestampSystemCodec,
+  variableSignatureCodec,
+  writeBool,
+  writeElementCount,
+  writeFloat,
+  writeHex,
+  writePadding,
+  writePresence,
+  writeRangedFloat,
+  writeRangedInt,
+  writeTag,
+  writeUnistring,
+  writeZarithN,
+  writeZarithZ,
+  endDynamicSize,
+  type Codec,
+  type JsonValue as RuntimeJson,
+  type Unistring,
+} from "../../runtime/index.ts";
+import { micheline } from "../../runtime/encodings/micheline/index.ts";
+import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
+import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
+import { extendsToFrameEnd } from "./frame-extent.ts";
+
+type Value = unknown;
+type Definitions = ReadonlyMap<string, CodecDefinition>;
+
+/** Builds codecs for IR nodes of one model; definitions are built lazily and cached, so cycles work. */
+export class Interpreter {
+  private readonly cache = new Map<string, Codec<Value>>();
+
+  constructor(private readonly definitions: Definitions) {}
+
+  /** The codec of a named definition. */
+  definition(name: string): Codec<Value> {
+    const cached = this.cache.get(name);
+    if (cached) return cached;
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`no definition ${name}`);
+    let built: Codec<Value> | undefined;
+    const lazy: Codec<Value> = {
+      decode: (r) => (built ??= this.codec(definition.codec)).decode(r),
+      encode: (w, v) => (built ??= this.codec(definition.codec)).encode(w, v),
+    };
+    this.cache.set(name, lazy);
+    return lazy;
+  }
+
+  /** The codec of an IR node. */
+  codec(ir: IR): Codec<Value> {
+    switch (ir.kind) {
+      case "int": {
+        const base = intCodec(ir.size, ir.endianness) as Codec<Value>;
+        if (!ir.decimal || ir.size === "Int64") return base;
+        return {
+          decode: (r) => String(base.decode(r)),
+          encode: (w, v) => base.encode(w, decimalToNumber(w, v)),
+        };
+      }
+      case "ranged-int": {
+        const le = ir.endianness === "Little";
+        return { decode: (r) => readRangedInt(r, ir.min, ir.max, le), encode: (w, v) => writeRangedInt(w, v as number, ir.min, ir.max, le) };
+      }
+      case "float":
+        return { decode: readFloat, encode: (w, v) => writeFloat(w, v as number) };
+      case "ranged-float":
+        return { decode: (r) => readRangedFloat(r, ir.min, ir.max), encode: (w, v) => writeRangedFloat(w, v as number, ir.min, ir.max) };
+      case "bool":
+        return { decode: readBool, encode: (w, v) => writeBool(w, v as boolean) };
+      case "bytes":
+        return sized(ir.size, (r, n) => readHex(r, n), readRestHex, (w, v, n) => writeHex(w, v as string, n));
+      case "string":
+        return sized(ir.size, (r, n) => readUnistring(r, n), readRestUnistring, (w, v, n) => writeUnistring(w, v as Unistring, n));
+      case "known":
+        return knownCodec(ir.id, ir.size, ir.params);
+      case "object":
+        return this.object(ir.items);
+      case "tuple":
+        return this.tuple(ir.elements);
+      case "list":
+        return this.list(ir);
+      case "union":
+        return this.union(ir.tagSize, ir.cases, ir.jsonOnlyCases.map((c) => ({ title: c.title, match: c.match })));
+      case "option": {
+        const some = this.codec(ir.some);
+        return {
+          decode: (r) => (readTag(r, "Uint8") === 0 ? null : some.decode(r)),
+          encode: (w, v) => {
+            if (v === null || v === undefined) writeTag(w, "Uint8", 0);
+            else {
+              writeTag(w, "Uint8", 1);
+              some.encode(w, v);
+            }
+          },
+        };
+      }
+      case "enum": {
+        const byCode = new Map(ir.values.map((v) => [v.code, v.name]));
+        const byName = new Map(ir.values.map((v) => [v.name, v.code]));
+        const width = ir.size;
+        const reader = intCodec(width) as Codec<number>;
+        return {
+          decode: (r) => {
+            const at = r.offset;
+            const code = reader.decode(r);
+            const name = byCode.get(code);
+            if (name === undefined) throw new DecodeError(`one of the codes ${[...byCode.keys()].join(", ")}`, `code ${code}`, at);
+            return name;
+          },
+          encode: (w, v) => {
+            const code = typeof v === "string" ? byName.get(v) : undefined;
+            if (code === undefined) throw new EncodeError(`one of ${[...byName.keys()].map((n) => JSON.stringify(n)).join(", ")}`, describeValue(v), w.length);
+            reader.encode(w, code);
+          },
+        };
+      }
+      case "constant":
+        return {
+          decode: () => structuredClone(ir.value),
+          encode: (w, v) => {
+            if (v !== undefined && JSON.stringify(v) !== JSON.stringify(ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
+          },
+        };
+      case "unit":
+        return { decode: () => ({}), encode: () => {} };
+      case "dynamic": {
+        const inner = this.codec(ir.inner);
+        return {
+          decode: (r) => {
+            const outer = openDynamicFrame(r, ir.header);
+            const value = inner.decode(r);
+            closeDynamicFrame(r, outer);
+            return value;
+          },
+          encode: (w, v) => {
+            const mark = beginDynamicSize(w, ir.header);
+            inner.encode(w, v);
+            endDynamicSize(w, ir.header, mark);
+          },
+        };
+      }
+      case "padded": {
+        const inner = this.codec(ir.inner);
+        return {
+          decode: (r) => {
+            const value = inner.decode(r);
+            skipPadding(r, ir.bytes);
+            return value;
+          },
+          encode: (w, v) => {
+            inner.encode(w, v);
+            writePadding(w, ir.bytes);
+          },
+        };
+      }
+      case "ref":
+        return this.definition(ir.name);
+      case "any-json":
+        return sized(
+          ir.size,
+          (r, n) => decodeBsonAt(r, r.offset + n),
+          (r) => decodeBsonAt(r, r.end),
+          (w, v, n) => {
+            const bytes = encodeBson(v as RuntimeJson);
+            if (n !== undefined && bytes.length !== n) throw new EncodeError(`a BSON document of ${n} bytes`, `${bytes.length} bytes`, w.length);
+            w.raw(bytes);
+          },
+        );
+      case "json-only":
+        return {
+          decode: (r) => {
+            throw new DecodeError("a value with a binary form", `a value that exists only in JSON (${ir.reason})`, r.offset);
+          },
+          encode: (w) => {
+            throw new EncodeError("a value with a binary form", `a value that exists only in JSON (${ir.reason})`, w.length);
+          },
+        };
+    }
+  }
+
+  /** Bytes the items after position `index` of a group always take (they sit at the end of the frame). */
+  private trailing(items: readonly { size: number | undefined }[], index: number, what: string): number {
+    let total = 0;
+    for (let i = index + 1; i < items.length; i++) {
+      const size = items[i]!.size;
+      if (size === undefined) throw new Error(`${what}: a value that extends to the end of its frame is followed by one of variable size`);
+      total += size;
+    }
+    return total;
+  }
+
+  private object(items: readonly ObjectItem[]): Codec<Value> {
+    type Step = { size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Record<string, unknown>) => void; encode: (w: BinaryWriter, value: Record<string, unknown>) => void };
+    const steps: Step[] = items.map((item): Step => {
+      switch (item.kind) {
+        case "field": {
+          const codec = this.codec(item.codec);
+          const name = item.name;
+          const size = item.presence === "required" ? fixedSize(item.codec, this.definitions) : undefined;
+          const extendsToEnd = extendsToFrameEnd(item.codec, this.definitions) || item.presence === "rest-of-frame";
+          return {
+            size,
+            extends: extendsToEnd,
+            decode: (r, out) => {
+              try {
+                if (item.presence === "indicator" && !readPresence(r)) return;
+                if (item.presence === "rest-of-frame" && r.remaining() === 0) return;
+                out[name] = codec.decode(r);
+              } catch (error) {
+                atPath(error, name, "decode", r.offset);
+              }
+            },
+            encode: (w, value) => {
+              const v = value[name];
+              try {
+                if (item.presence === "indicator") {
+                  writePresence(w, v !== undefined);
+                  if (v === undefined) return;
+                } else if (item.presence === "rest-of-frame") {
+                  if (v === undefined) return;
+                } else if (v === undefined) {
+                  throw new EncodeError(`property ${JSON.stringify(name)}`, "nothing", w.length);
+                }
+                codec.encode(w, v);
+              } catch (error) {
+                atPath(error, name, "encode", w.length);
+              }
+            },
+          };
+        }
+        case "constant":
+          return {
+            size: 0,
+            extends: false,
+            decode: (_r, out) => {
+              out[item.name] = structuredClone(item.value);
+            },
+            encode: (w, value) => {
+              const v = value[item.name];
+              if (v !== undefined && JSON.stringify(v) !== JSON.stringify(item.value)) {
+                throw new EncodeError(`the constant ${JSON.stringify(item.value)}`, describeValue(v), w.length).prepend(item.name);
+              }
+            },
+          };
+        case "frame": {
+          const inner = this.object(item.items);
+          return {
+            size: undefined,
+            extends: false,
+            decode: (r, out) => {
+              const outer = openDynamicFrame(r, item.header);
+              Object.assign(out, inner.decode(r) as object);
+              closeDynamicFrame(r, outer);
+            },
+            encode: (w, value) => {
+              const mark = beginDynamicSize(w, item.header);
+              inner.encode(w, value);
+              endDynamicSize(w, item.header, mark);
+            },
+          };
+        }
+        case "padding":
+          return { size: item.bytes, extends: false, decode: (r) => skipPadding(r, item.bytes), encode: (w) => writePadding(w, item.bytes) };
+        case "merge": {
+          const inner = this.codec(item.codec);
+          return {
+            size: fixedSize(item.codec, this.definitions),
+            extends: extendsToFrameEnd(item.codec, this.definitions),
+            decode: (r, out) => Object.assign(out, inner.decode(r) as object),
+            encode: (w, value) => inner.encode(w, value),
+          };
+        }
+      }
+    });
+    const reserves = steps.map((step, i) => (step.extends ? this.trailing(steps, i, "object") : 0));
+    return {
+      decode: (r) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < steps.length; i++) {
+          const step = steps[i]!;
+          if (step.extends && reserves[i]! > 0) {
+            const outer = openReservedFrame(r, reserves[i]!);
+            step.decode(r, out);
+            closeReservedFrame(r, outer);
+          } else step.decode(r, out);
+        }
+        return out;
+      },
+      encode: (w, v) => {
+        if (v === null || typeof v !== "object" || Array.isArray(v)) throw new EncodeError("an object", describeValue(v), w.length);
+        for (const step of steps) step.encode(w, v as Record<string, unknown>);
+      },
+    };
+  }
+
+  private tuple(elements: readonly TupleElement[]): Codec<Value> {
+    type Step = { size: number | undefined; extends: boolean; takes: number; decode: (r: BinaryReader, out: unknown[]) => void; encode: (w: BinaryWriter, value: readonly unknown[], at: number) => number };
+    const steps: Step[] = elements.map((element): Step => {
+      switch (element.kind) {
+        case "element": {
+          const codec = this.codec(element.codec);
+          return {
+            size: fixedSize(element.codec, this.definitions),
+            extends: extendsToFrameEnd(element.codec, this.definitions),
+            takes: 1,
+            decode: (r, out) => {
+              try {
+                out.push(codec.decode(r));
+              } catch (error) {
+                atPath(error, out.length, "decode", r.offset);
+              }
+            },
+            encode: (w, value, at) => {
+              try {
+                codec.encode(w, value[at]);
+              } catch (error) {
+                atPath(error, at, "encode", w.length);
+              }
+              return 1;
+            },
+          };
+        }
+        case "frame": {
+          const inner = this.tuple(element.elements);
+          const count = countElements(element.elements);
+          return {
+            size: undefined,
+            extends: false,
+            takes: count,
+            decode: (r, out) => {
+              const outer = openDynamicFrame(r, element.header);
+              out.push(...(inner.decode(r) as unknown[]));
+              closeDynamicFrame(r, outer);
+            },
+            encode: (w, value, at) => {
+              const mark = beginDynamicSize(w, element.header);
+              inner.encode(w, value.slice(at, at + count));
+              endDynamicSize(w, element.header, mark);
+              return count;
+            },
+          };
+        }
+        case "padding":
+          return { size: element.bytes, extends: false, takes: 0, decode: (r) => skipPadding(r, element.bytes), encode: (w) => (writePadding(w, element.bytes), 0) };
+      }
+    });
+    const reserves = steps.map((step, i) => (step.extends ? this.trailing(steps, i, "tuple") : 0));
+    const total = countElements(elements);
+    return {
+      decode: (r) => {
+        const out: unknown[] = [];
+        for (let i = 0; i < steps.length; i++) {
+          const step = steps[i]!;
+          if (step.extends && reserves[i]! > 0) {
+            const outer = openReservedFrame(r, reserves[i]!);
+            step.decode(r, out);
+            closeReservedFrame(r, outer);
+          } else step.decode(r, out);
+        }
+        return out;
+      },
+      encode: (w, v) => {
+        if (!Array.isArray(v) || v.length !== total) throw new EncodeError(`an array of ${total} elements`, describeValue(v), w.length);
+        let at = 0;
+        for (const step of steps) at += step.encode(w, v, at);
+      },
+    };
+  }
+
+  private list(ir: Extract<IR, { kind: "list" }>): Codec<Value> {
+    const element = this.codec(ir.element);
+    const limit = ir.limit;
+    const exactly = limit?.kind === "exactly" ? limit.count : undefined;
+    const atMost = limit?.kind === "at-most" ? limit.max : Infinity;
+    const count = ir.count;
+    return {
+      decode: (r) => {
+        const out: unknown[] = [];
+        const expected = count !== undefined ? readElementCount(r, count === "N" ? "N" : count === "Uint30" ? "Uint30" : count === "Uint16" ? "Uint16" : "Uint8", atMost) : exactly;
+        while (expected !== undefined ? out.length < expected : r.remaining() > 0) {
+          if (out.length >= atMost) throw new DecodeError(`at most ${atMost} elements`, "more", r.offset);
+          const before = r.offset;
+          try {
+            out.push(element.decode(r));
+          } catch (error) {
+            atPath(error, out.length, "decode", r.offset);
+          }
+          if (r.offset === before && expected === undefined) throw new DecodeError("elements that take bytes", "an element of zero bytes", r.offset);
+        }
+        return out;
+      },
+      encode: (w, v) => {
+        if (!Array.isArray(v)) throw new EncodeError("an array", describeValue(v), w.length);
+        if (exactly !== undefined && v.length !== exactly) throw new EncodeError(`exactly ${exactly} elements`, `${v.length}`, w.length);
+        if (v.length > atMost) throw new EncodeError(`at most ${atMost} elements`, `${v.length}`, w.length);
+        if (count !== undefined) writeElementCount(w, count === "N" ? "N" : count === "Uint30" ? "Uint30" : count === "Uint16" ? "Uint16" : "Uint8", v.length);
+        v.forEach((item, i) => {
+          try {
+            element.encode(w, item);
+          } catch (error) {
+            atPath(error, i, "encode", w.length);
+          }
+        });
+      },
+    };
+  }
+
+  private union(tagSize: "Uint8" | "Uint16", cases: readonly UnionCase[], jsonOnly: readonly { title: string; match: CaseMatch }[]): Codec<Value> {
+    const byTag = new Map<number, { name: string; codec: Codec<Value> }>();
+    for (const c of cases) byTag.set(c.tag, { name: c.name, codec: this.codec(c.payload) });
+    const order = orderForEncoding([
+      ...cases.map((c) => ({ match: c.match, tag: c.tag as number | undefined, name: c.name })),
+      ...jsonOnly.map((c) => ({ match: c.match, tag: undefined, name: c.title })),
+    ]);
+    return {
+      decode: (r) => {
+        const at = r.offset;
+        const tag = readTag(r, tagSize);
+        const selected = byTag.get(tag);
+        if (!selected) throw new DecodeError(cases.length === 0 ? "a value with a binary form (every case of this union exists only in JSON)" : `one of the tags ${[...byTag.keys()].join(", ")}`, `tag ${tag}`, at);
+        return selected.codec.decode(r);
+      },
+      encode: (w, v) => {
+        const start = w.length;
+        let lastError: unknown;
+        for (const candidate of order) {
+          if (candidate.match.kind !== "first-that-fits" && !matches(candidate.match, v)) continue;
+          if (candidate.tag === undefined) throw new EncodeError("a value with a binary form", `the JSON-only case ${JSON.stringify(candidate.name)}`, w.length);
+          const selected = byTag.get(candidate.tag)!;
+          writeTag(w, tagSize, candidate.tag);
+          if (candidate.match.kind !== "first-that-fits") return selected.codec.encode(w, v);
+          try {
+            return selected.codec.encode(w, v);
+          } catch (error) {
+            lastError = error;
+            w.length = start;
+          }
+        }
+        if (lastError) throw lastError;
+        throw new EncodeError(`a value of one of the cases ${order.map((c) => c.name).join(", ")}`, describeValue(v), w.length);
+      },
+    };
+  }
+}
+
+/** Tries the most specific matches first: constant values and discriminating properties, then shapes, then bare types. */
+function orderForEncoding<T extends { match: CaseMatch }>(candidates: readonly T[]): T[] {
+  const rank = (m: CaseMatch): number => (m.kind === "value" ? 0 : m.kind === "property" ? 1 : m.kind === "shape" ? 2 : m.kind === "type" ? 3 : 4);
+  return [...candidates].sort((a, b) => rank(a.match) - rank(b.match));
+}
+
+function matches(match: CaseMatch, value: unknown): boolean {
+  switch (match.kind) {
+    case "value":
+      return JSON.stringify(value) === JSON.stringify(match.value);
+    case "property":
+      return value !== null && typeof value === "object" && JSON.stringify((value as Record<string, unknown>)[match.property]) === JSON.stringify(match.value);
+    case "shape":
+      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => (value as Record<string, unknown>)[p] !== undefined);
+    case "type":
+      return jsonTypeOfValue(value) === match.type;
+    case "first-that-fits":
+      return true;
+  }
+}
+
+function jsonTypeOfValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "bigint" ? "number" : typeof value;
+}
+
+function countElements(elements: readonly TupleElement[]): number {
+  let n = 0;
+  for (const e of elements) n += e.kind === "element" ? 1 : e.kind === "frame" ? countElements(e.elements) : 0;
+  return n;
+}
+
+function decimalToNumber(w: BinaryWriter, v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+  throw new EncodeError("a decimal integer string", describeValue(v), w.length);
+}
+
+function decodeBsonAt(r: BinaryReader, end: number): unknown {
+  const start = r.offset;
+  r.need(end - start, "a BSON document");
+  const value = decodeBson(r.bytes, {}, start, end);
+  r.offset = end;
+  return value;
+}
+
+/** A codec over a byte size that is fixed or extends to the end of the frame. */
+function sized(size: Size, fixed: (r: BinaryReader, n: number) => unknown, rest: (r: BinaryReader) => unknown, write: (w: BinaryWriter, v: unknown, n: number | undefined) => void): Codec<Value> {
+  if (size.kind === "self-delimited") throw new Error("a byte or text value needs a fixed size or a frame");
+  if (size.kind === "fixed") {
+    const n = size.bytes;
+    return { decode: (r) => fixed(r, n), encode: (w, v) => write(w, v, n) };
+  }
+  return { decode: rest, encode: (w, v) => write(w, v, undefined) };
+}
+
+/** Runtime codecs of the known encodings. */
+function knownCodec(id: string, size: Size, params: unknown): Codec<Value> {
+  const entry = KNOWN_BY_ID.get(id);
+  if (!entry) throw new Error(`unknown known encoding ${id}`);
+  if (entry.base58) return hashCodec(entry.base58) as Codec<Value>;
+  switch (id) {
+    case "public_key_hash":
+      return publicKeyHashCodec as Codec<Value>;
+    case "public_key":
+      return publicKeyCodec as Codec<Value>;
+    case "signature":
+      return (size.kind === "fixed" ? signatureCodec : variableSignatureCodec) as Codec<Value>;
+    case "contract_id":
+      return contractIdCodec as Codec<Value>;
+    case "timestamp_protocol":
+      return timestampProtocolCodec as Codec<Value>;
+    case "timestamp_system":
+      return timestampSystemCodec as Codec<Value>;
+    case "zarith_n":
+      return { decode: readZarithN, encode: (w, v) => writeZarithN(w, v as string) };
+    case "zarith_z":
+      return { decode: readZarithZ, encode: (w, v) => writeZarithZ(w, v as string) };
+    case "micheline": {
+      const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
+      return micheline(primitives ? { primitives } : {}) as Codec<Value>;
+    }
+    default:
+      throw new Error(`no runtime codec for known encoding ${id}`);
+  }
+}
