@@ -1,0 +1,113 @@
+/**
+ * State shared while emitting one codecs file: function names handed out, private helpers and
+ * module constants collected, and the runtime symbols the code uses.
+ */
+
+import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
+import { pascalCase, type InterfaceNames } from "../names.ts";
+import type { TypeEmitter } from "../types.ts";
+
+/** The decoder and encoder names of one value. */
+export interface HelperNames {
+  decode: string;
+  encode: string;
+}
+
+export class CodecContext {
+  /** Runtime symbols used by the emitted code. */
+  readonly runtime = new Set<string>();
+  /** Type names (from the types file) used by the emitted code. */
+  readonly typesUsed = new Set<string>();
+  private readonly helpers: string[] = [];
+  private readonly constants: string[] = [];
+  private readonly constantNames = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  constructor(
+    readonly definitions: ReadonlyMap<string, CodecDefinition>,
+    private readonly names: InterfaceNames,
+    private readonly types: TypeEmitter,
+  ) {
+    for (const typeName of names.definitions.values()) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
+    for (const service of names.services) {
+      for (const typeName of [service.input, service.output, service.error]) {
+        if (typeName !== undefined) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
+      }
+    }
+  }
+
+  /** The exported pair of a named definition. */
+  definitionFunctions(name: string): HelperNames {
+    const typeName = this.names.definitions.get(name);
+    if (typeName === undefined) throw new Error(`no type name for definition ${name}`);
+    return { decode: `decode${typeName}`, encode: `encode${typeName}` };
+  }
+
+  /** A fresh private pair named after `hint` (`decodeTransactionParameters`). */
+  helperNames(hint: string): HelperNames {
+    const base = pascalCase(hint) || "Value";
+    for (let n = 1; ; n++) {
+      const suffix = n === 1 ? "" : String(n);
+      const decode = `decode${base}${suffix}`;
+      const encode = `encode${base}${suffix}`;
+      if (!this.taken.has(decode) && !this.taken.has(encode)) {
+        this.taken.add(decode).add(encode);
+        return { decode, encode };
+      }
+    }
+  }
+
+  addHelper(source: string): void {
+    this.helpers.push(source);
+  }
+
+  takeHelpers(): string[] {
+    return this.helpers.splice(0);
+  }
+
+  /**
+   * A module constant built once (for example a Micheline codec for a protocol's primitives);
+   * equal initialisers share one constant.
+   */
+  constant(wantedName: string, initialiser: string): string {
+    const existing = this.constantNames.get(initialiser);
+    if (existing !== undefined) return existing;
+    let name = wantedName;
+    for (let n = 2; this.taken.has(name); n++) name = `${wantedName}${n}`;
+    this.taken.add(name);
+    this.constantNames.set(initialiser, name);
+    this.constants.push(`const ${name} = /* @__PURE__ */ ${initialiser};\n`);
+    return name;
+  }
+
+  takeConstants(): string[] {
+    return this.constants.splice(0);
+  }
+
+  /** The TypeScript type of values of `ir`, recording the named types it mentions. */
+  typeText(ir: IR): string {
+    const text = this.types.typeOf(ir).text;
+    this.useTypesIn(text);
+    return text;
+  }
+
+  /** Records a type name used as is. */
+  useType(typeName: string): void {
+    this.typesUsed.add(typeName);
+  }
+
+  private useTypesIn(text: string): void {
+    for (const match of text.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
+      const name = match[0];
+      if (name === "Record" || name === "Array" || name === "Readonly") continue;
+      if (this.types.runtimeImports.has(name)) this.runtime.add(name);
+      else this.typesUsed.add(name);
+    }
+  }
+
+  /** Uses a runtime symbol and returns its name. */
+  use(symbol: string): string {
+    this.runtime.add(symbol);
+    return symbol;
+  }
+}

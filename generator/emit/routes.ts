@@ -1,0 +1,101 @@
+/**
+ * The route table of a generated interface: one `RouteDescriptor` constant per service (method,
+ * path template, query arguments, streaming rule, and per body its media types, binary codec
+ * functions and JSON validator), and `routeTable`, the list a server serves.
+ *
+ * A body offers `application/octet-stream` only when it has a binary form (no `jsonOnly`); then
+ * the descriptor points at `decode<Body>` / `encode<Body>` from the codecs file.
+ */
+
+import type { BodyCodec, CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
+import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "../../runtime/rpc/route.ts";
+import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names.ts";
+import { queryValueType } from "./query-args.ts";
+import { docComment, docText } from "./ts-syntax.ts";
+import { pathArguments, routeLabel } from "./types.ts";
+import type { ValidatorPlan } from "./validators.ts";
+import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
+
+/** Media types a body can travel in. */
+export function bodyMediaTypes(body: BodyCodec): MediaType[] {
+  return body.jsonOnly === undefined ? ["application/json", "application/octet-stream"] : ["application/json"];
+}
+
+/** Media types a call to the service can use: those of its output that its input (if any) also supports. */
+export function callMediaTypes(entry: ServiceCodecs): MediaType[] {
+  const output = bodyMediaTypes(entry.output);
+  if (!entry.input) return output;
+  const input = new Set(bodyMediaTypes(entry.input));
+  return output.filter((m) => input.has(m));
+}
+
+/** The path template of a service as descriptors. */
+export function pathDescriptor(entry: ServiceCodecs): RouteSegmentDescriptor[] {
+  const keys = pathArguments(entry);
+  let arg = 0;
+  return entry.service.route.map((segment): RouteSegmentDescriptor => {
+    if (segment.kind === "static") return { kind: "static", name: segment.name };
+    const { key } = keys[arg++]!;
+    return { kind: "arg", name: segment.name, key, multiple: segment.multiple };
+  });
+}
+
+export function queryDescriptor(entry: ServiceCodecs): QueryParameterDescriptor[] {
+  return entry.service.query.map((q) => ({
+    name: q.name,
+    kind: q.kind,
+    type: q.type ?? "flag",
+    valueType: q.kind === "flag" ? "boolean" : queryValueType(q.type),
+  }));
+}
+
+/** The routes file (without header). */
+export function emitRoutes(model: CodecModel, names: InterfaceNames, validators: ValidatorPlan): string {
+  const types = new Set<string>();
+  const codecs = new Set<string>();
+  const checks = new Set<string>();
+  const blocks: string[] = [];
+  model.services.forEach((entry, i) => {
+    const service = names.services[i]!;
+    const validator = validators.services[i]!;
+    const body = (codec: BodyCodec, typeName: string, validate: string): string => {
+      checks.add(validate);
+      const fields = [`mediaTypes: ${JSON.stringify(bodyMediaTypes(codec))}`];
+      if (codec.jsonOnly === undefined) {
+        const { decode, encode } = codecFunctionNames(typeName);
+        codecs.add(decode);
+        codecs.add(encode);
+        fields.push(`decode: ${decode}`, `encode: ${encode}`);
+      }
+      fields.push(`validate: ${validate}`);
+      if (codec.jsonOnly !== undefined) fields.push(`jsonOnly: ${JSON.stringify(codec.jsonOnly)}`);
+      return `{ ${fields.join(", ")} }`;
+    };
+    const inputType = service.input ?? "undefined";
+    if (service.input) types.add(service.input);
+    types.add(service.output);
+    types.add(service.error);
+    const lines = [
+      `operation: ${JSON.stringify(service.operation)},`,
+      `method: ${JSON.stringify(entry.service.method)},`,
+      `path: ${JSON.stringify(pathDescriptor(entry))},`,
+      `query: ${JSON.stringify(queryDescriptor(entry))},`,
+      `streaming: ${JSON.stringify(entry.streaming satisfies StreamingRule)},`,
+    ];
+    if (entry.input && service.input && validator.input) lines.push(`input: ${body(entry.input, service.input, validator.input)},`);
+    lines.push(`output: ${body(entry.output, service.output, validator.output)},`);
+    lines.push(`error: ${body(entry.error, service.error, validator.error)},`);
+    const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description));
+    blocks.push(
+      `${doc}export const ${service.route}: RouteDescriptor<${inputType}, ${service.output}, ${service.error}> = {\n${lines.join("\n")}\n};\n`,
+    );
+  });
+  const table = `/** Every route of this interface, in the order the node describes them. */\nexport const routeTable: readonly AnyRouteDescriptor[] = [${names.services.map((s) => s.route).join(", ")}];\n`;
+  const imports = [
+    importLine(["AnyRouteDescriptor", "RouteDescriptor"], RUNTIME_MODULE, true),
+    importLine([...types].sort(compareStrings), siblingModule("types"), true),
+    importLine([...codecs].sort(compareStrings), siblingModule("codecs"), false),
+    importLine([...checks].sort(compareStrings), siblingModule("validators"), false),
+  ];
+  return [imports.join(""), ...blocks, table].join("\n");
+}

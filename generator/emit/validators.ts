@@ -1,0 +1,129 @@
+/**
+ * JSON validators, compiled at generation time: one per distinct body schema, as ajv
+ * standalone code (draft-04, as Octez publishes). ajv emits JavaScript with untyped
+ * parameters, so the validators go to a `.js` module with a `.d.ts` beside it; the module's
+ * only import is the runtime entry, which provides the two helpers ajv's code may call.
+ */
+
+import { createRequire } from "node:module";
+import type { JsonSchema } from "../model/json-schema.ts";
+import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
+import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
+import { docComment } from "./ts-syntax.ts";
+import { RUNTIME_MODULE } from "./modules.ts";
+
+// ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
+// under Node, tsx and vitest.
+const require = createRequire(import.meta.url);
+const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
+const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
+
+
+/** ajv runtime helpers that standalone code `require`s, and their runtime replacements. */
+const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
+  ucs2length: "jsonStringLength",
+  equal: "jsonEqual",
+};
+
+/** Which validator checks each body of each service. */
+export interface ValidatorNames {
+  input?: string;
+  output: string;
+  error: string;
+}
+
+export interface ValidatorPlan {
+  /** Parallel to `model.services`. */
+  services: ValidatorNames[];
+  /** Distinct schemas with the validator of each, in the order they were first used. */
+  validators: Array<{ name: string; schema: JsonSchema; usedBy: string[] }>;
+}
+
+/**
+ * Gives every body a validator; bodies with the same schema (compared as canonical JSON) share
+ * the one named after the first body type that uses it.
+ */
+export function planValidators(model: CodecModel, names: InterfaceNames): ValidatorPlan {
+  const byKey = new Map<string, { name: string; schema: JsonSchema; usedBy: string[] }>();
+  const validators: ValidatorPlan["validators"] = [];
+  const assign = (body: BodyCodec, typeName: string): string => {
+    const key = canonicalJson(body.schema);
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
+      byKey.set(key, entry);
+      validators.push(entry);
+    }
+    entry.usedBy.push(typeName);
+    return entry.name;
+  };
+  const services = model.services.map((entry, i): ValidatorNames => {
+    const serviceNames = names.services[i]!;
+    const result: ValidatorNames = { output: "", error: "" };
+    if (entry.input && serviceNames.input) result.input = assign(entry.input, serviceNames.input);
+    result.output = assign(entry.output, serviceNames.output);
+    result.error = assign(entry.error, serviceNames.error);
+    return result;
+  });
+  return { services, validators };
+}
+
+/** The validator module (`.js`) and its declarations (`.d.ts`), unformatted and without headers. */
+export function emitValidators(plan: ValidatorPlan): { js: string; dts: string } {
+  if (plan.validators.length === 0) {
+    return { js: "export {};\n", dts: "export {};\n" };
+  }
+  const ajv = new Ajv04({
+    code: { source: true, esm: true, lines: false },
+    strict: false,
+    validateFormats: false,
+    allErrors: false,
+  });
+  const exports: Record<string, string> = {};
+  for (const { name, schema } of plan.validators) {
+    ajv.addSchema(schemaForAjv(schema), name);
+    exports[name] = name;
+  }
+  const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
+  const dts = [
+    `import type { JsonValidator } from "${RUNTIME_MODULE}";\n`,
+    ...[...plan.validators]
+      .sort((a, b) => compareStrings(a.name, b.name))
+      .map(({ name, usedBy }) => `${docComment(`Validates the JSON form of ${usedBy.map((t) => `{@link ${t}}`).join(", ")}.`)}export declare const ${name}: JsonValidator;\n`),
+  ].join("\n");
+  return { js, dts };
+}
+
+/**
+ * ajv reads `id` as a schema identifier in draft-04; Octez never sets one, and a stray one
+ * would clash between bodies, so a copy without it is compiled.
+ */
+function schemaForAjv(schema: JsonSchema): JsonSchema {
+  const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
+  return rest;
+}
+
+/** Replaces ajv's `require("ajv/dist/runtime/…")` by imports from the runtime entry. */
+function routeRuntimeHelpers(code: string): string {
+  const used = new Set<string>();
+  let body = code.replace(/^"use strict";/, "").replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_all, helper: string) => {
+    const replacement = RUNTIME_HELPERS[helper];
+    if (replacement === undefined) throw new Error(`ajv standalone code needs the runtime helper ${helper}, which tezos-rpcgen does not provide`);
+    used.add(replacement);
+    return replacement;
+  });
+  if (/\brequire\(/.test(body)) throw new Error("ajv standalone code still contains a require() call");
+  const imports = [...used].sort(compareStrings);
+  if (imports.length > 0) body = `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}`;
+  return body;
+}
+
+/** JSON with object keys sorted, so that equal schemas compare equal whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort(compareStrings)) sorted[key] = (v as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
