@@ -50,7 +50,11 @@ export type Encoding =
   | { readonly t: "ranged_float"; readonly min: number; readonly max: number }
   | { readonly t: "bytes"; readonly size: number | "variable" }
   | { readonly t: "string"; readonly size: number | "variable" }
-  | { readonly t: "string_enum"; readonly cases: readonly string[] }
+  /**
+   * String enumeration: binary value = index in `cases`; JSON `enum` lists `jsonOrder` (Octez
+   * prints the cases in the iteration order of a hash table, not in definition order).
+   */
+  | { readonly t: "string_enum"; readonly cases: readonly string[]; readonly jsonOrder: readonly string[] }
   | {
       readonly t: "list";
       readonly elts: Encoding;

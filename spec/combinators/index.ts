@@ -58,7 +58,11 @@ export const fixedString = (size: number): Encoding => ({ t: "string", size });
 export const bytes: Encoding = dynamicSize(variableBytes);
 /** Length-prefixed text; JSON: `$ref unistring`. */
 export const string: Encoding = dynamicSize(variableString);
-export const stringEnum = (cases: readonly string[]): Encoding => ({ t: "string_enum", cases });
+/** String enumeration; `jsonOrder` is the order of the JSON `enum` list (defaults to `cases`). */
+export const stringEnum = (cases: readonly string[], jsonOrder: readonly string[] = cases): Encoding => {
+  if ([...jsonOrder].sort().join() !== [...cases].sort().join()) throw new Error("jsonOrder must list the same cases");
+  return { t: "string_enum", cases, jsonOrder };
+};
 export const checkSize = (limit: number, e: Encoding): Encoding => ({ t: "check_size", limit, e });
 export const padded = (e: Encoding, n: number): Encoding => ({ t: "padded", e, n });
 

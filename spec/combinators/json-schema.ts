@@ -132,7 +132,7 @@ export class JsonSchemaBuilder {
       case "string":
         return this.builtin("unistring");
       case "string_enum":
-        return { type: "string", enum: [...e.cases] };
+        return { type: "string", enum: [...e.jsonOrder] };
       case "list":
         return { type: "array", items: this.schema(e.elts) };
       case "obj":
@@ -243,9 +243,18 @@ export function jsonSchema(e: Encoding): Element {
   const b = new JsonSchemaBuilder();
   // A root `def` is inlined rather than referenced (json-data-encoding's first pass).
   let root = e;
-  while (root.t === "splitted") root = root.json;
-  const body =
-    root.t === "describe" ? patchDescription(b.schema(root.e), root.title, root.description) : b.schema(root);
+  for (;;) {
+    if (root.t === "splitted") root = root.json;
+    else if (root.t === "dynamic_size" || root.t === "check_size" || root.t === "padded") root = root.e;
+    else break;
+  }
+  let body: Element;
+  if (root.t === "describe") body = patchDescription(b.schema(root.e), root.title, root.description);
+  else if (root.t === "string") body = builtinDefinitions.unistring;
+  else if (root.t === "int" && root.size === "Int64") body = builtinDefinitions.int64;
+  else if (root.t === "n") body = builtinDefinitions.positive_bignum;
+  else if (root.t === "z") body = builtinDefinitions.bignum;
+  else body = b.schema(root);
   const out: Element = { $schema: DRAFT_04, ...body };
   if (b.definitions.size > 0) {
     const defs: Element = {};

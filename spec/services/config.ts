@@ -1,0 +1,295 @@
+/** `/config...`: the node's runtime configuration. */
+import type { Service } from "../service.ts";
+import { E, get, put } from "./common.ts";
+import * as T from "./types.ts";
+import type { Layout } from "./types.ts";
+import type { Encoding } from "../combinators/index.ts";
+
+const strings = E.list(E.string);
+/** A field with a default value: optional in JSON, always written in binary. */
+const dft = (name: string, e: Encoding, d?: { description?: string }) => E.dft(name, e, null, d);
+
+export const userActivatedUpgrades = E.def(
+  "user_activated.upgrades",
+  E.list(E.obj([E.req("level", E.int32), E.req("replacement_protocol", T.protocolHash)])),
+  { title: "User-activated upgrades", description: "Protocols to switch to at given levels." },
+);
+
+export const userActivatedProtocolOverrides = E.def(
+  "user_activated.protocol_overrides",
+  E.list(E.obj([E.req("replaced_protocol", T.protocolHash), E.req("replacement_protocol", T.protocolHash)])),
+  { title: "User-activated protocol overrides", description: "Protocols to run in place of others." },
+);
+
+export const dalConfig = E.obj([
+  E.req("activated", E.bool),
+  E.req("use_mock_srs_for_testing", E.bool),
+  E.req("bootstrap_peers", strings),
+]);
+
+/** Logging configuration: the current form (tag 0) or the deprecated one (tag 1). */
+export const loggingConfig = E.union([
+  E.kase(0, "Active-Sinks", E.obj([E.opt("active_sinks", strings, { description: "URIs that activate or configure event sinks." })])),
+  E.kase(1, "Active-Sinks-Deprecated", E.obj([E.opt("activate", strings, { description: "Deprecated name of `active_sinks`." })])),
+]);
+
+const unlimitedOr = (name: string, what: string): Encoding =>
+  E.def(
+    name,
+    E.union([E.kase(0, "unlimited", E.constant("unlimited")), E.kase(1, "limited", E.int31)]),
+    { title: name, description: what },
+  );
+
+function rpcConfig(l: Layout): Encoding {
+  const port = "; the default port is 8732";
+  const fields = [
+    ...(l.legacy ? [] : [E.opt("listen-addrs", strings, { description: "Hosts to listen on for RPCs" + port + "." })]),
+    ...(l.legacy ? [] : [E.opt("external-listen-addrs", strings, { description: "Hosts of external RPC servers" + port + "." })]),
+    ...(l.legacy ? [E.opt("listen-addrs", strings, { description: "Hosts to listen on for RPCs" + port + "." })] : []),
+    E.opt("listen-addr", E.string, { description: "Legacy single host to listen on" + port + "." }),
+    dft("cors-origin", strings, { description: "Allowed CORS origins." }),
+    dft("cors-headers", strings, { description: "Allowed CORS headers." }),
+    E.opt("crt", E.string, { description: "Certificate file, needed for TLS." }),
+    E.opt("key", E.string, { description: "Private key file, needed for TLS." }),
+  ];
+  if (!l.legacy) {
+    fields.push(
+      E.opt(
+        "acl",
+        E.list(
+          E.union([
+            E.kase(0, "Whitelist", E.obj([E.req("address", E.string), E.req("whitelist", strings)])),
+            E.kase(1, "Blacklist", E.obj([E.req("address", E.string), E.req("blacklist", strings)])),
+          ]),
+        ),
+        { description: "Access rules per listening address." },
+      ),
+      dft("media-type", E.stringEnum(["json", "binary", "any"], ["json", "any", "binary"]), {
+        description: "Media types the RPC server accepts and produces.",
+      }),
+      dft("max_active_rpc_connections", unlimitedOr("max_active_rpc_connections", "Maximum number of active connections per RPC endpoint."), {
+        description: "Maximum number of active connections per RPC endpoint.",
+      }),
+    );
+  }
+  return E.obj(fields);
+}
+
+function limitsConfig(l: Layout): Encoding {
+  const span = T.timespanSystem(l);
+  const d = (description: string) => ({ description });
+  const pair = E.tup([E.uint16, E.uint16]);
+  const fields = [
+    dft("connection-timeout", span, d("Delay before a connection attempt is abandoned, in seconds.")),
+    dft("authentication-timeout", span, d("Delay before an authentication attempt is abandoned, in seconds.")),
+    dft("min-connections", E.uint16, d("Strict minimum number of connections; below it, maintenance is urgent.")),
+    dft("expected-connections", E.uint16, d("Target number of connections.")),
+    dft("max-connections", E.uint16, d("Maximum number of connections; extra peers are disconnected.")),
+    dft("backlog", E.uint8, d("Number of pending incoming connections above which new ones are rejected.")),
+    dft("max-incoming-connections", E.uint8, d("Number of pending incoming connections above which new ones are rejected.")),
+    E.opt("max-download-speed", E.int31, d("Maximum download speed, in KiB/s.")),
+    E.opt("max-upload-speed", E.int31, d("Maximum upload speed, in KiB/s.")),
+    dft("swap-linger", E.option(span), d("Delay between two peer swaps, or null.")),
+    E.opt("binary-chunks-size", E.uint8, d("Size of the binary chunks exchanged with peers.")),
+    dft("read-buffer-size", E.int31, d("Size of the read buffer.")),
+    E.opt("read-queue-size", E.int31, d("Size of the read queue.")),
+    E.opt("write-queue-size", E.int31, d("Size of the write queue.")),
+    E.opt("incoming-app-message-queue-size", E.int31, d("Size of the queue of incoming application messages.")),
+    E.opt("incoming-message-queue-size", E.int31, d("Size of the queue of incoming messages.")),
+    E.opt("outgoing-message-queue-size", E.int31, d("Size of the queue of outgoing messages.")),
+    E.opt("max_known_points", pair, d("Maximum and target size of the table of known addresses.")),
+    E.opt("max_known_peer_ids", pair, d("Maximum and target size of the table of known peers.")),
+    dft("peer_greylist_size", E.uint16, d("Number of peers kept in the greylist.")),
+    dft("ip_greylist_size_in_kilobytes", E.uint16, d("Size of the IP greylist, in kilobytes.")),
+    dft("ip_greylist_cleanup_delay", span, d("How long an IP stays greylisted.")),
+    dft("greylist-timeout", span, d("Delay after which greylist entries are garbage-collected.")),
+    dft("maintenance-idle-time", E.option(span), d("Longest wait between two maintenance loops; null disables maintenance.")),
+  ];
+  if (l.legacy) {
+    // The earlier layout has neither the incoming-connection cap nor the greylist cleanup delay.
+    return E.obj(fields.filter((f) => f.name !== "max-incoming-connections" && f.name !== "ip_greylist_cleanup_delay"));
+  }
+  return E.obj(fields);
+}
+
+function p2pConfig(l: Layout): Encoding {
+  const port = "; the default port is 9732";
+  const d = (description: string) => ({ description });
+  const fields = [
+    dft("expected-proof-of-work", l.legacy ? E.float : E.float, d("Number of leading zero bits required in a peer identity's proof of work (0 to 256).")),
+    E.opt("bootstrap-peers", strings, d("Hosts of the peers to connect to first (IPv4 or IPv6)" + port + ".")),
+    E.opt("listen-addr", E.string, d("Host to listen on for peers" + port + ".")),
+    ...(l.legacy ? [] : [E.opt("advertised-net-port", E.uint16, d("Port announced to peers; the listening port when absent."))]),
+    dft("discovery-addr", E.option(E.string), d("Host used for local peer discovery; the default port is 10732.")),
+    dft("private-mode", E.bool, d("In private mode, only trusted peers may connect, and the node only connects to its bootstrap peers and explicitly given peers.")),
+    dft("limits", limitsConfig(l), d("Limits of the peer-to-peer layer.")),
+    dft("disable_mempool", E.bool, d("When true, the node takes no part in propagating pending operations (default false).")),
+    dft("enable_testchain", E.bool, d("Deprecated; default false.")),
+  ];
+  if (!l.legacy) {
+    fields.push(
+      E.opt(
+        "greylisting_config",
+        E.obj([
+          dft("factor", E.float, d("Growth factor of the reconnection delay: 1 for linear, above 1 for exponential back-off.")),
+          dft("initial-delay", span(l), d("First reconnection delay.")),
+          dft("disconnection-delay", span(l), d("Reconnection delay after a disconnection.")),
+          dft("increase-cap", span(l), d("Upper bound of the reconnection delay.")),
+        ]),
+        d("Reconnection back-off settings."),
+      ),
+      dft("disable_peer_discovery", E.bool, d("Testing only: disables peer discovery.")),
+    );
+  }
+  return l.legacy ? E.obj(fields) : E.obj(fields);
+}
+const span = (l: Layout) => T.timespanSystem(l);
+
+function logConfig(): Encoding {
+  return E.obj([
+    dft("output", E.string, { description: "Where logs go: `stdout`, `stderr` or a file name." }),
+    dft("level", E.stringEnum(["debug", "info", "notice", "warning", "error", "fatal"], ["info", "debug", "error", "fatal", "warning", "notice"]), {
+      description: "Default log level.",
+    }),
+    dft("colors", E.bool, { description: "Whether to use light coloring." }),
+    E.opt("rules", E.string, { description: "Per-section log level rules." }),
+  ]);
+}
+
+function shellConfig(l: Layout): Encoding {
+  const s = span(l);
+  const fields = [
+    E.opt(
+      "peer_validator",
+      E.obj([
+        dft("block_header_request_timeout", s),
+        dft("block_operations_request_timeout", s),
+        dft("protocol_request_timeout", s),
+        dft("new_head_request_timeout", s),
+      ]),
+    ),
+    E.opt(
+      "block_validator",
+      l.legacy
+        ? E.obj([dft("protocol_request_timeout", s)])
+        : E.obj([
+            dft("protocol_request_timeout", s),
+            dft("operation_metadata_size_limit", unlimitedOr("operation_metadata_size_limit", "Maximum size of operation metadata the node keeps, in bytes.")),
+          ]),
+    ),
+    E.opt(
+      "prevalidator",
+      E.obj([
+        dft("operations_request_timeout", s),
+        dft("max_refused_operations", E.uint16),
+        dft("operations_batch_size", E.int31),
+      ]),
+    ),
+    E.opt(
+      "chain_validator",
+      E.union([
+        E.kase(
+          0,
+          "synchronisation_heuristic_encoding",
+          E.obj([
+            dft("latency", E.uint16, {
+              description:
+                "A peer is considered synchronised when the timestamp of its known head is at least now minus this many seconds.",
+            }),
+            dft("synchronisation_threshold", E.uint8, {
+              description: "Minimal number of synchronised peers for the node to count as bootstrapped.",
+            }),
+          ]),
+        ),
+        E.kase(1, "legacy_bootstrap_threshold_encoding", E.obj([dft("bootstrap_threshold", E.uint8, { description: "Deprecated." })])),
+      ]),
+    ),
+    E.opt("history_mode", T.historyMode(l)),
+  ];
+  return E.obj(fields);
+}
+
+function networkConfig(l: Layout): Encoding {
+  const name = T.distributedDbVersionName;
+  const custom = E.obj([
+    E.req(
+      "genesis",
+      E.obj([E.req("timestamp", T.timestampProtocol), E.req("block", T.blockHash), E.req("protocol", T.protocolHash)]),
+    ),
+    E.opt("genesis_parameters", E.obj([E.opt("context_key", E.string), E.req("values", E.anyJson)])),
+    E.req("chain_name", name),
+    E.opt("old_chain_name", name),
+    E.opt("incompatible_chain_name", name),
+    E.req("sandboxed_chain_name", name),
+    dft("user_activated_upgrades", userActivatedUpgrades),
+    dft("user_activated_protocol_overrides", userActivatedProtocolOverrides),
+    dft("default_bootstrap_peers", strings, { description: "Peers to use when no bootstrap peers are configured." }),
+    ...(l.legacy ? [] : [dft("dal_config", dalConfig, { description: "Testing only." })]),
+  ]);
+  return E.union([
+    E.kase(1, "sandbox", E.constant("sandbox")),
+    E.kase(4, "mainnet", E.constant("mainnet")),
+    E.kase(19, "ghostnet", E.constant("ghostnet")),
+    E.kase(0, "Custom", custom),
+  ]);
+}
+
+export function nodeConfig(l: Layout): Encoding {
+  if (l.legacy)
+    return E.obj([
+      dft("data-dir", E.string, { description: "Location of the data directory." }),
+      dft("rpc", rpcConfig(l), { description: "RPC server settings." }),
+      E.req("p2p", p2pConfig(l), { description: "Peer-to-peer settings." }),
+      dft("log", logConfig(), { description: "Logging settings." }),
+      E.opt("internal-events", E.anyJson, { description: "Event sink settings." }),
+      dft("shell", shellConfig(l), { description: "Settings of the shell workers." }),
+      dft("network", networkConfig(l), { description: "The network the node runs on." }),
+    ]);
+  return E.obj([
+    dft("data-dir", E.string, { description: "Location of the data directory." }),
+    dft("disable-config-validation", E.bool, { description: "Skips the validation of the configuration file." }),
+    dft("rpc", rpcConfig(l), { description: "RPC server settings." }),
+    dft("p2p", p2pConfig(l), { description: "Peer-to-peer settings." }),
+    dft("log", logConfig(), { description: "Logging settings." }),
+    E.opt("internal-events", loggingConfig, { description: "Event sink settings." }),
+    dft("shell", shellConfig(l), { description: "Settings of the shell workers." }),
+    dft("network", networkConfig(l), { description: "The network the node runs on." }),
+    dft("metrics_addr", strings, { description: "Addresses of the metrics endpoint." }),
+  ]);
+}
+
+export function configServices(l: Layout): Service[] {
+  const services: Service[] = [
+    get("/config", {
+      description: "The node's runtime configuration: its configuration file combined with its command-line arguments.",
+      output: nodeConfig(l),
+    }),
+  ];
+  if (!l.legacy)
+    services.push(
+      get("/config/history_mode", {
+        description: "The history mode of the node's storage.",
+        output: E.obj([E.req("history_mode", T.historyMode(l))]),
+      }),
+      put("/config/logging", {
+        description: "Replaces the node's logging configuration.",
+        input: loggingConfig,
+        output: E.empty,
+      }),
+      get("/config/network/dal", {
+        description: "The data-availability layer settings of the network (testing only).",
+        output: dalConfig,
+      }),
+    );
+  services.push(
+    get("/config/network/user_activated_protocol_overrides", {
+      description: "The protocol overrides configured for the network.",
+      output: userActivatedProtocolOverrides,
+    }),
+    get("/config/network/user_activated_upgrades", {
+      description: "The protocol upgrades configured at given levels for the network.",
+      output: userActivatedUpgrades,
+    }),
+  );
+  return services;
+}

@@ -1,0 +1,159 @@
+/**
+ * `/workers/...`: state of the node's internal workers (block validator, chain validators,
+ * peer validators, prevalidators). Binary layouts follow data-encoding conventions; the spec
+ * does not show them.
+ */
+import type { Service } from "../service.ts";
+import { E, get } from "./common.ts";
+import * as T from "./types.ts";
+import type { Layout } from "./types.ts";
+import type { Encoding } from "../combinators/index.ts";
+
+const workerStatus = E.union([
+  E.kase(0, "Launching", E.obj([E.req("phase", E.constant("launching")), E.req("since", T.timestampSystem)])),
+  E.kase(1, "Running", E.obj([E.req("phase", E.constant("running")), E.req("since", T.timestampSystem)])),
+  E.kase(
+    2,
+    "Closing",
+    E.obj([E.req("phase", E.constant("closing")), E.req("birth", T.timestampSystem), E.req("since", T.timestampSystem)]),
+  ),
+  E.kase(
+    3,
+    "Closed",
+    E.obj([E.req("phase", E.constant("closed")), E.req("birth", T.timestampSystem), E.req("since", T.timestampSystem)]),
+  ),
+  E.kase(
+    4,
+    "Crashed",
+    E.obj([
+      E.req("phase", E.constant("crashed")),
+      E.req("birth", T.timestampSystem),
+      E.req("since", T.timestampSystem),
+      E.req("errors", T.error),
+    ]),
+  ),
+]);
+
+const information = E.obj([E.req("instances", E.int31), E.req("status", workerStatus), E.req("queue_length", E.int31)]);
+
+/** The full state of one worker, with its pending and current requests. */
+function workerState(request: Encoding): Encoding {
+  return E.obj([
+    E.req("status", workerStatus),
+    E.req("pending_requests", E.list(E.obj([E.req("pushed", T.timestampSystem), E.req("request", request)]))),
+    E.opt(
+      "current_request",
+      E.obj([E.req("pushed", T.timestampSystem), E.req("treated", T.timestampSystem), E.req("request", request)]),
+    ),
+  ]);
+}
+
+const blockValidatorRequest = E.union([
+  E.kase(0, "validation", E.obj([E.req("block", T.blockHash), E.req("chain_id", T.chainId), E.opt("peer", T.peerId)])),
+  E.kase(1, "preapplication", E.obj([E.req("chain_id", T.chainId), E.req("level", E.int32)])),
+]);
+
+const chainValidatorRequest = E.union([
+  E.kase(0, "Hash", E.obj([E.req("hash", T.blockHash)])),
+  E.kase(1, "Peer_id", E.obj([E.req("peer_id", T.peerId)])),
+]);
+
+const peerValidatorRequest = E.union([
+  E.kase(0, "New_head", E.obj([E.req("request", E.constant("new_head")), E.req("block", T.blockHash)])),
+  E.kase(
+    1,
+    "New_branch",
+    E.obj([E.req("request", E.constant("new_branch")), E.req("block", T.blockHash), E.req("locators", E.int31)]),
+  ),
+]);
+
+const chainUpdate = E.def("chain_update", E.stringEnum(["ignored", "branch", "increment"], ["branch", "ignored", "increment"]), {
+  description: "How a new block relates to the current head.",
+});
+
+const mempool = E.def(
+  "mempool",
+  E.obj([E.req("known_valid", E.list(T.operationHash)), E.req("pending", E.list(T.operationHash))]),
+  { description: "Operation hashes advertised by a peer: those it has validated, and those it still processes." },
+);
+
+const prevalidatorRequest = E.union([
+  E.kase(
+    0,
+    "Flush",
+    E.obj([E.req("request", E.constant("flush")), E.req("block", T.blockHash), E.req("event", chainUpdate)]),
+  ),
+  E.kase(1, "Notify", E.obj([E.req("request", E.constant("notify")), E.req("peer", T.peerId), E.req("mempool", mempool)])),
+  E.kase(
+    2,
+    "Inject",
+    E.obj([E.req("request", E.constant("inject")), E.req("operation", E.dynamicSize(T.operation)), E.req("force", E.bool)]),
+  ),
+  E.kase(
+    3,
+    "Arrived",
+    E.obj([E.req("request", E.constant("arrived")), E.req("operation_hash", T.operationHash), E.req("operation", T.operation)]),
+  ),
+  E.kase(4, "Advertise", E.obj([E.req("request", E.constant("advertise"))])),
+  E.kase(5, "Leftover", E.obj([E.req("request", E.constant("leftover"))])),
+  E.kase(6, "Ban", E.obj([E.req("request", E.constant("ban")), E.req("operation_hash", T.operationHash)])),
+]);
+
+const ddbInfo = E.obj([
+  E.req("p2p_readers", E.int31),
+  E.req("active_chains", E.int31),
+  E.req("operation_db", E.obj([E.req("table_length", E.int31), E.req("scheduler_length", E.int31)])),
+  E.req("operations_db", E.obj([E.req("table_length", E.int31), E.req("scheduler_length", E.int31)])),
+  E.req("block_header_db", E.obj([E.req("table_length", E.int31), E.req("scheduler_length", E.int31)])),
+  E.req("active_connections", E.int31),
+  E.req("active_peers", E.int31),
+]);
+
+export function workerServices(l: Layout): Service[] {
+  void l;
+  return [
+    get("/workers/block_validator", {
+      description: "State of the block validator worker.",
+      output: workerState(blockValidatorRequest),
+    }),
+    get("/workers/chain_validators", {
+      description: "The chain validator workers and a summary of their state.",
+      output: E.list(
+        E.obj([E.req("chain_id", T.chainId), E.req("status", workerStatus), E.req("information", information), E.req("pipelines", E.int16)]),
+      ),
+    }),
+    get("/workers/chain_validators/{chain_id}", {
+      description: "State of the validator of the given chain.",
+      output: workerState(chainValidatorRequest),
+    }),
+    get("/workers/chain_validators/{chain_id}/ddb", {
+      description: "State of the distributed database of the given chain.",
+      output: ddbInfo,
+    }),
+    get("/workers/chain_validators/{chain_id}/peers_validators", {
+      description: "The peer validator workers of the given chain and a summary of their state.",
+      output: E.list(
+        E.obj([
+          E.req("peer_id", T.peerId),
+          E.req("status", workerStatus),
+          E.req("information", information),
+          E.req("pipelines", E.obj([E.req("fetched_headers", E.int31), E.req("fetched_blocks", E.int31)])),
+        ]),
+      ),
+    }),
+    get("/workers/chain_validators/{chain_id}/peers_validators/{peer_id}", {
+      description: "State of the validator of the given peer on the given chain.",
+      output: workerState(peerValidatorRequest),
+    }),
+    get("/workers/prevalidators", {
+      description: "The prevalidator workers and a summary of their state.",
+      output: E.list(
+        E.obj([E.req("chain_id", T.chainId), E.req("status", workerStatus), E.req("information", information), E.req("pipelines", E.int16)]),
+      ),
+    }),
+    get("/workers/prevalidators/{chain_id}", {
+      description: "State of the prevalidator of the given chain.",
+      output: workerState(prevalidatorRequest),
+    }),
+  ];
+}
