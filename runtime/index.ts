@@ -26,3 +26,4 @@ export * from "./codec/primitives/object.ts";
 export * from "./encodings/index.ts";
 export * from "./hashing/index.ts";
 export * from "./rpc/index.ts";
+export * from "./encodings/micheline/index.ts";

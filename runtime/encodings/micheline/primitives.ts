@@ -13,7 +13,7 @@
  */
 
 /** Every primitive name of the newest known protocol, indexed by binary code. */
-export const NEWEST_PRIMITIVE_NAMES: readonly string[] = Object.freeze([
+export const MICHELSON_PRIMITIVE_NAMES: readonly string[] = Object.freeze([
   // 0–110: protocol 001
   "parameter", "storage", "code", "False", "Elt", "Left", "None", "Pair", "Right", "Some", "True",
   "Unit", "PACK", "UNPACK", "BLAKE2B", "SHA256", "SHA512", "ABS", "ADD", "AMOUNT", "AND",
@@ -58,9 +58,9 @@ export const NEWEST_PRIMITIVE_NAMES: readonly string[] = Object.freeze([
 
 /**
  * Codes whose name changed. Before protocol `since`, code `code` was called `before`; from
- * `since` on it is called as in {@link NEWEST_PRIMITIVE_NAMES}, and `before` names a new code.
+ * `since` on it is called as in {@link MICHELSON_PRIMITIVE_NAMES}, and `before` names a new code.
  */
-export const PRIMITIVE_RENAMES: readonly { readonly code: number; readonly before: string; readonly since: number }[] =
+export const MICHELSON_PRIMITIVE_RENAMES: readonly { readonly code: number; readonly before: string; readonly since: number }[] =
   Object.freeze([
     { code: 132, before: "sapling_transaction", since: 13 }, // now sapling_transaction_deprecated
     { code: 136, before: "TICKET", since: 15 }, // now TICKET_DEPRECATED
@@ -76,7 +76,7 @@ const CODE_COUNT_SINCE: readonly (readonly [protocol: number, count: number])[] 
 ];
 
 /** Newest protocol number whose list is known. */
-export const NEWEST_KNOWN_PROTOCOL = 25;
+export const MICHELINE_NEWEST_KNOWN_PROTOCOL = 25;
 
 /**
  * How annotations are read from binary (micheline_encoding.ml):
@@ -86,61 +86,61 @@ export const NEWEST_KNOWN_PROTOCOL = 25;
  * - `v2` (protocols 012 and later): as `v1`, and every annotation must be well formed
  *   (a sigil among `@ : $ & % ! ?` then letters, digits, `_ . % @`, at most 255 bytes).
  */
-export type AnnotationSemantics = "v0" | "v1" | "v2";
+export type MichelineAnnotationRules = "v0" | "v1" | "v2";
 
 /** The Micheline dialect of one protocol: primitive codes and annotation rules. */
-export interface PrimitiveTable {
+export interface MichelineTable {
   /** Primitive names indexed by binary code. */
   readonly names: readonly string[];
   /** Binary code of each name. */
   readonly codes: ReadonlyMap<string, number>;
   /** Annotation rules of the protocol. */
-  readonly annotations: AnnotationSemantics;
+  readonly annotations: MichelineAnnotationRules;
   /** Bytes per code: 1 while there are at most 256 names (data-encoding's `string_enum`). */
   readonly codeWidth: 1 | 2;
 }
 
 /** Raised when a primitive table cannot be built (unknown protocol, names the tables lack). */
-export class PrimitiveTableError extends Error {
-  override readonly name = "PrimitiveTableError";
+export class MichelineTableError extends Error {
+  override readonly name = "MichelineTableError";
 }
 
 /** Builds a table from names in code order. */
-export function primitiveTable(names: readonly string[], annotations: AnnotationSemantics): PrimitiveTable {
+export function buildMichelineTable(names: readonly string[], annotations: MichelineAnnotationRules): MichelineTable {
   const codes = new Map<string, number>();
   names.forEach((name, code) => {
-    if (codes.has(name)) throw new PrimitiveTableError(`primitive ${JSON.stringify(name)} appears twice (codes ${codes.get(name)} and ${code})`);
+    if (codes.has(name)) throw new MichelineTableError(`primitive ${JSON.stringify(name)} appears twice (codes ${codes.get(name)} and ${code})`);
     codes.set(name, code);
   });
-  if (names.length > 0x10000) throw new PrimitiveTableError(`${names.length} primitives do not fit a 2-byte code`);
+  if (names.length > 0x10000) throw new MichelineTableError(`${names.length} primitives do not fit a 2-byte code`);
   return Object.freeze({ names: Object.freeze([...names]), codes, annotations, codeWidth: names.length <= 256 ? 1 : 2 });
 }
 
 /** The annotation rules of a protocol number. */
-function semanticsOfProtocol(protocol: number): AnnotationSemantics {
+function semanticsOfProtocol(protocol: number): MichelineAnnotationRules {
   return protocol <= 1 ? "v0" : protocol <= 11 ? "v1" : "v2";
 }
 
 /** All names in code order for the era of `protocol` (renames applied), not cut to its count. */
-function eraNames(renamed: (rename: (typeof PRIMITIVE_RENAMES)[number]) => boolean): string[] {
-  const names = [...NEWEST_PRIMITIVE_NAMES];
-  for (const rename of PRIMITIVE_RENAMES) if (!renamed(rename)) names[rename.code] = rename.before;
+function eraNames(renamed: (rename: (typeof MICHELSON_PRIMITIVE_RENAMES)[number]) => boolean): string[] {
+  const names = [...MICHELSON_PRIMITIVE_NAMES];
+  for (const rename of MICHELSON_PRIMITIVE_RENAMES) if (!renamed(rename)) names[rename.code] = rename.before;
   return names;
 }
 
-/** The table of protocol number `protocol` (1 … {@link NEWEST_KNOWN_PROTOCOL}; Alpha: use the newest). */
-export function primitiveTableForProtocol(protocol: number): PrimitiveTable {
-  if (!Number.isInteger(protocol) || protocol < 1 || protocol > NEWEST_KNOWN_PROTOCOL) {
-    throw new PrimitiveTableError(`no primitive table for protocol ${protocol} (known: 1 to ${NEWEST_KNOWN_PROTOCOL})`);
+/** The table of protocol number `protocol` (1 … {@link MICHELINE_NEWEST_KNOWN_PROTOCOL}; Alpha: use the newest). */
+export function michelineTableForProtocol(protocol: number): MichelineTable {
+  if (!Number.isInteger(protocol) || protocol < 1 || protocol > MICHELINE_NEWEST_KNOWN_PROTOCOL) {
+    throw new MichelineTableError(`no primitive table for protocol ${protocol} (known: 1 to ${MICHELINE_NEWEST_KNOWN_PROTOCOL})`);
   }
   let count = 0;
   for (const [since, n] of CODE_COUNT_SINCE) if (since <= protocol) count = n;
   const names = eraNames((rename) => protocol >= rename.since).slice(0, count);
-  return primitiveTable(names, semanticsOfProtocol(protocol));
+  return buildMichelineTable(names, semanticsOfProtocol(protocol));
 }
 
 /** The table of the newest known protocol. */
-export const NEWEST_PRIMITIVE_TABLE: PrimitiveTable = primitiveTableForProtocol(NEWEST_KNOWN_PROTOCOL);
+export const NEWEST_MICHELINE_TABLE: MichelineTable = michelineTableForProtocol(MICHELINE_NEWEST_KNOWN_PROTOCOL);
 
 /**
  * Picks the table of the protocol whose primitive names are `names`, in any order: the enum of
@@ -148,23 +148,23 @@ export const NEWEST_PRIMITIVE_TABLE: PrimitiveTable = primitiveTableForProtocol(
  *
  * The era follows from the renamed codes (a list holding `sapling_transaction_deprecated` is
  * from protocol 013 on), the table is the first `names.length` codes of that era, and the
- * annotation rules follow from the count. Fails with {@link PrimitiveTableError} when a name is
+ * annotation rules follow from the count. Fails with {@link MichelineTableError} when a name is
  * unknown (a protocol newer than these tables) or when the names are not such a prefix.
  */
-export function primitiveTableFromNames(names: readonly string[], annotations?: AnnotationSemantics): PrimitiveTable {
+export function michelineTableFromNames(names: readonly string[], annotations?: MichelineAnnotationRules): MichelineTable {
   const wanted = new Set(names);
-  if (wanted.size !== names.length) throw new PrimitiveTableError("the primitive names contain duplicates");
-  const era = eraNames((rename) => wanted.has(NEWEST_PRIMITIVE_NAMES[rename.code]!));
+  if (wanted.size !== names.length) throw new MichelineTableError("the primitive names contain duplicates");
+  const era = eraNames((rename) => wanted.has(MICHELSON_PRIMITIVE_NAMES[rename.code]!));
   const known = new Set(era);
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new PrimitiveTableError(`unknown Michelson primitive(s) ${unknown.map((n) => JSON.stringify(n)).join(", ")}: the node runs a protocol newer than the primitive tables`);
+    throw new MichelineTableError(`unknown Michelson primitive(s) ${unknown.map((n) => JSON.stringify(n)).join(", ")}: the node runs a protocol newer than the primitive tables`);
   }
   const prefix = era.slice(0, names.length);
   const missing = prefix.filter((name) => !wanted.has(name));
   if (missing.length > 0) {
-    throw new PrimitiveTableError(`the primitive names are not the first ${names.length} codes of any known protocol (missing ${missing.map((n) => JSON.stringify(n)).join(", ")})`);
+    throw new MichelineTableError(`the primitive names are not the first ${names.length} codes of any known protocol (missing ${missing.map((n) => JSON.stringify(n)).join(", ")})`);
   }
-  const fallback: AnnotationSemantics = names.length <= 111 ? "v0" : names.length <= 147 ? "v1" : "v2";
-  return primitiveTable(prefix, annotations ?? fallback);
+  const fallback: MichelineAnnotationRules = names.length <= 111 ? "v0" : names.length <= 147 ? "v1" : "v2";
+  return buildMichelineTable(prefix, annotations ?? fallback);
 }

@@ -1,0 +1,152 @@
+/**
+ * The leaf values of Micheline binary: zarith integers, uint30-length-prefixed byte strings,
+ * hex and UTF-8 conversions. Kept local to this folder so the Micheline codec depends only on
+ * the reader/writer.
+ */
+import { DecodeError, EncodeError } from "../../codec/errors.ts";
+import type { BinaryReader } from "../../codec/reader.ts";
+import type { BinaryWriter } from "../../codec/writer.ts";
+import type { MichelineStringValue } from "./types.ts";
+
+/** Largest value of data-encoding's `uint30`, the type of every length prefix here. */
+export const MAX_UINT30 = 0x3fffffff;
+
+/** Reads a 4-byte length prefix and checks it is a `uint30`. */
+export function readLength(r: BinaryReader, what: string): number {
+  const at = r.offset;
+  const n = r.uint32();
+  if (n > MAX_UINT30) throw new DecodeError(`a uint30 length of ${what}`, `${n}`, at);
+  return n;
+}
+
+/** Writes a 4-byte length prefix. */
+export function writeLength(w: BinaryWriter, n: number, what: string): void {
+  if (n > MAX_UINT30) throw new EncodeError(`${what} of at most ${MAX_UINT30} bytes`, `${n} bytes`, w.length);
+  w.uint32(n);
+}
+
+/** Fills a length reserved with `w.reserve(4)` at `at` with the bytes written since. */
+export function patchLength(w: BinaryWriter, at: number, what: string): void {
+  const n = w.length - at - 4;
+  if (n > MAX_UINT30) throw new EncodeError(`${what} of at most ${MAX_UINT30} bytes`, `${n} bytes`, at);
+  w.patchUint32(at, n);
+}
+
+/**
+ * Reads a zarith integer (`Z.t`): first byte = continuation bit, sign bit, 6 low bits; then
+ * 7-bit groups, least significant first. A multi-byte number must not end with a zero byte
+ * (Octez rejects it, so every value has one encoding). `-0` is accepted and reads as `0`, as in
+ * Octez.
+ */
+export function readZ(r: BinaryReader): string {
+  const first = r.uint8();
+  const negative = (first & 0x40) !== 0;
+  let small = first & 0x3f;
+  if ((first & 0x80) === 0) return negative && small !== 0 ? `-${small}` : `${small}`;
+  // Up to 6 + 7 * 6 = 48 bits fit a double exactly; beyond that switch to bigint.
+  let shift = 6;
+  let big: bigint | undefined;
+  for (;;) {
+    const at = r.offset;
+    const byte = r.uint8();
+    const group = byte & 0x7f;
+    if (big === undefined && shift <= 41) small += group * 2 ** shift;
+    else {
+      if (big === undefined) big = BigInt(small);
+      big |= BigInt(group) << BigInt(shift);
+    }
+    shift += 7;
+    if ((byte & 0x80) === 0) {
+      if (byte === 0) throw new DecodeError("a canonical zarith integer (no trailing zero byte)", "a final 00 byte", at);
+      break;
+    }
+  }
+  // A multi-byte number ends with a non-zero group, so it is never zero here.
+  const text = big === undefined ? `${small}` : big.toString();
+  return negative ? `-${text}` : text;
+}
+
+const DECIMAL = /^-?[0-9]+$/;
+
+/** Writes a decimal string as a zarith integer. */
+export function writeZ(w: BinaryWriter, text: string): void {
+  if (!DECIMAL.test(text)) throw new EncodeError("a decimal integer string", JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text), w.length);
+  const negative = text.startsWith("-");
+  let abs = BigInt(negative ? text.slice(1) : text);
+  const sign = negative && abs !== 0n ? 0x40 : 0;
+  const low = Number(abs & 0x3fn);
+  abs >>= 6n;
+  w.uint8((abs === 0n ? 0 : 0x80) | sign | low);
+  while (abs !== 0n) {
+    const group = Number(abs & 0x7fn);
+    abs >>= 7n;
+    w.uint8((abs === 0n ? 0 : 0x80) | group);
+  }
+}
+
+const HEX_DIGITS = "0123456789abcdef";
+const BYTE_TO_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => HEX_DIGITS[b >> 4]! + HEX_DIGITS[b & 15]!);
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+
+/** Lowercase hex of some bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i]!]!;
+  return out;
+}
+
+/** Writes the bytes of a hex string (either case), or fails. */
+export function writeHex(w: BinaryWriter, hex: string): void {
+  if (!HEX.test(hex)) throw new EncodeError("an even number of hex digits", JSON.stringify(hex.length > 40 ? `${hex.slice(0, 40)}…` : hex), w.length);
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  w.raw(bytes);
+}
+
+// `fatal` makes invalid sequences throw instead of becoming U+FFFD; `ignoreBOM` keeps a leading
+// U+FEFF, which is part of the string's bytes like any other character.
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
+
+/** The text of some bytes, or `undefined` when they are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+// A lone surrogate cannot be written as UTF-8; TextEncoder would silently replace it.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** UTF-8 bytes of a JavaScript string, or `undefined` when it holds a lone surrogate. */
+export function encodeUtf8(text: string): Uint8Array | undefined {
+  return LONE_SURROGATE.test(text) ? undefined : utf8Encoder.encode(text);
+}
+
+/** The JSON form of a Micheline string's bytes (data-encoding's `unistring`). */
+export function stringValueOf(bytes: Uint8Array): MichelineStringValue {
+  const text = decodeUtf8(bytes);
+  return text !== undefined ? text : { invalid_utf8_string: Array.from(bytes) };
+}
+
+/** The bytes of a Micheline string value, or an error message saying what is wrong. */
+export function bytesOfStringValue(value: unknown): Uint8Array | string {
+  if (typeof value === "string") return encodeUtf8(value) ?? "a string with a lone UTF-16 surrogate";
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    const list = (value as { invalid_utf8_string?: unknown }).invalid_utf8_string;
+    if (keys.length === 1 && Array.isArray(list)) {
+      const out = new Uint8Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const b: unknown = list[i];
+        if (typeof b !== "number" || !Number.isInteger(b) || b < 0 || b > 255) return `invalid_utf8_string[${i}] = ${String(b)}`;
+        out[i] = b;
+      }
+      return out;
+    }
+    return `an object with keys ${keys.join(", ") || "(none)"}`;
+  }
+  return value === null ? "null" : typeof value;
+}
