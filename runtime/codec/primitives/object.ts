@@ -11,9 +11,22 @@ import { CodecError, atPath } from "../errors.ts";
 import type { Codec } from "../codec.ts";
 import { failEncode, failValue } from "./fail.ts";
 import { decodeReserving, planFields } from "./field-layout.ts";
+import { dynamicSize, type LengthHeader } from "./dynamic-size.ts";
 
-/** A named field, or an anonymous binary-only part such as padding. */
+/**
+ * A named field; an anonymous binary-only part such as padding; or a group of fields from
+ * {@link inlineFields} / {@link dynamicFields}, whose properties belong to this object.
+ */
 export type ObjectField = readonly [name: string, codec: Codec<any>] | Codec<any>;
+
+/** A group of fields whose properties are merged into the enclosing object. */
+export interface FieldGroup extends Codec<Record<string, unknown>> {
+  readonly spread: true;
+}
+
+function isGroup(codec: Codec<unknown>): codec is FieldGroup {
+  return (codec as Partial<FieldGroup>).spread === true;
+}
 
 function setProperty(out: Record<string, unknown>, name: string, value: unknown): void {
   // `__proto__` is an ordinary own property in JSON.parse output; plain assignment would not be.
@@ -34,6 +47,7 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
   const names: (string | undefined)[] = fields.map((f) => (Array.isArray(f) ? (f[0] as string) : undefined));
   const codecs: Codec<unknown>[] = fields.map((f) => (Array.isArray(f) ? (f[1] as Codec<unknown>) : (f as Codec<unknown>)));
   const { fields: plan, dataKind } = planFields(codecs, (i) => (names[i] !== undefined ? `field "${names[i]}"` : `part ${i}`));
+  const groups: boolean[] = codecs.map((c, i) => names[i] === undefined && isGroup(c));
   const count = plan.length;
   return {
     decode(r) {
@@ -44,7 +58,12 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
           const f = plan[i]!;
           const value = f.reserve < 0 ? f.codec.decode(r) : decodeReserving(r, f.codec, f.reserve);
           const name = names[i];
-          if (name !== undefined && value !== undefined) setProperty(out, name, value);
+          if (name !== undefined) {
+            if (value !== undefined) setProperty(out, name, value);
+          } else if (groups[i]) {
+            const part = value as Record<string, unknown>;
+            for (const key of Object.keys(part)) setProperty(out, key, part[key]);
+          }
         }
       } catch (error) {
         rethrowAt(error, names[i], "decode", r.offset);
@@ -58,7 +77,7 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
       try {
         for (; i < count; i++) {
           const name = names[i];
-          const v = name !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
+          const v = name !== undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : groups[i] ? record : undefined;
           plan[i]!.codec.encode(w, v);
         }
       } catch (error) {
@@ -67,6 +86,23 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
     },
     dataKind,
   };
+}
+
+/**
+ * Fields laid out in place but listed apart, their properties merged into the enclosing object.
+ * Useful to give a run of fields its own frame planning.
+ */
+export function inlineFields(fields: readonly ObjectField[]): FieldGroup {
+  return { ...object(fields), spread: true };
+}
+
+/**
+ * Fields covered together by one length header (a `dyn` field with `num_fields` > 1, such as an
+ * operation's `contents` and `signature`), their properties merged into the enclosing object.
+ * Inside the frame, a Variable field leaves room for the fixed-size fields after it.
+ */
+export function dynamicFields(header: LengthHeader, fields: readonly ObjectField[]): FieldGroup {
+  return { ...dynamicSize(header, object(fields)), spread: true };
 }
 
 /**

@@ -3,6 +3,9 @@ import {
   CodecDefinitionError,
   closeReservedFrame,
   constant,
+  dynamicFields,
+  inlineFields,
+  variableOptionalField,
   dynamicBytes,
   dynamicSize,
   dynamicString,
@@ -215,6 +218,42 @@ describe("a Variable field followed by fixed-size fields", () => {
     r.offset = 4;
     closeReservedFrame(r, end);
     expect(readUint8(r)).toBe(0xff);
+  });
+});
+
+describe("field groups", () => {
+  // monitor_operations element (describe-format.md §6.3): hash; dyn(branch); dyn(contents + signature).
+  const content = object([["kind", constant("endorsement")], ["level", int32]]);
+  const tagged = union<Record<string, unknown>>("Uint8", [{ tag: 21, name: "Endorsement", codec: content, match: () => true }]);
+  const operation = object([
+    ["hash", fixedBytes(32)],
+    ["branch", dynamicSize("Uint30", fixedBytes(32))],
+    dynamicFields("Uint30", [
+      ["contents", seq(tagged)],
+      ["signature", fixedBytes(64)],
+    ]),
+    ["error", variableOptionalField(variableString)],
+  ]);
+  const hash = "11".repeat(32);
+  const branch = "22".repeat(32);
+  const signature = "33".repeat(64);
+
+  it("one header covers two fields whose properties stay in the enclosing object", () => {
+    const value = { hash, branch, contents: [{ kind: "endorsement", level: 1331 }], signature };
+    const hex = hash + "00000020" + branch + "00000045" + "1500000533" + signature;
+    roundTrip(operation, value, hex);
+    expect(Object.keys(dec(operation, hex))).toEqual(["hash", "branch", "contents", "signature"]);
+    roundTrip(operation, { ...value, error: "oops" }, hex + "6f6f7073");
+  });
+
+  it("errors inside the group carry the group's field names", () => {
+    expectDecodeError(() => dec(operation, hash + "00000020" + branch + "00000043" + "15000005" + signature), { path: "$.contents[0].level" });
+    expectEncodeError(() => enc(operation, { hash, branch, contents: [], signature: "00" }), { path: "$.signature" });
+  });
+
+  it("inlineFields lays fields out in place", () => {
+    const codec = object([["a", uint8], inlineFields([["b", uint8], ["c", uint16]])]);
+    roundTrip(codec, { a: 1, b: 2, c: 3 }, "01 02 0003");
   });
 });
 
