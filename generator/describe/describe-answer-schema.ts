@@ -53,6 +53,17 @@ const INT_SIZES = ["Int8", "Uint8", "Int16", "Uint16", "Int32", "Int64"];
 const ENUM_SIZES = ["Int8", "Uint8", "Int16", "Uint16"];
 const ENDIANNESS = { enum: ["Big", "Little"] };
 
+/**
+ * Sub-schemas whose failure means "this value is none of the accepted shapes"; the validator
+ * reports these sentences instead of ajv's wording about the last branch it tried.
+ */
+export const shapeMessages = new Map<object, string>();
+
+function withShapeMessage(schema: Schema, message: string): Schema {
+  shapeMessages.set(schema, message);
+  return schema;
+}
+
 const definitions: Record<string, Schema> = {
   unistring: {
     if: { type: "object" },
@@ -73,7 +84,10 @@ const definitions: Record<string, Schema> = {
       type: "object",
       if: { type: "object", required: ["dynamic"] },
       then: closedObject({ dynamic: { type: ["string", "null"] } }, ["dynamic"]),
-      else: closedObject({ static: ref("staticDirectory") }, ["static"]),
+      else: withShapeMessage(
+        closedObject({ static: ref("staticDirectory") }, ["static"]),
+        'a tree node must be {"static": …}, {"dynamic": …} or "empty"',
+      ),
     },
   },
   staticDirectory: closedObject(
@@ -94,14 +108,17 @@ const definitions: Record<string, Schema> = {
       { dynamic_dispatch: closedObject({ arg: ref("singleArg"), tree: ref("node") }, ["arg", "tree"]) },
       ["dynamic_dispatch"],
     ),
-    else: closedObject(
-      {
-        suffixes: {
-          type: "array",
-          items: closedObject({ name: ref("unistring"), tree: ref("node") }, ["name", "tree"]),
+    else: withShapeMessage(
+      closedObject(
+        {
+          suffixes: {
+            type: "array",
+            items: closedObject({ name: ref("unistring"), tree: ref("node") }, ["name", "tree"]),
+          },
         },
-      },
-      ["suffixes"],
+        ["suffixes"],
+      ),
+      'sub-directories must be {"suffixes": […]} or {"dynamic_dispatch": {…}}',
     ),
   },
 
@@ -178,7 +195,10 @@ const definitions: Record<string, Schema> = {
       else: ref("objEncoding"),
     },
   },
-  objEncoding: closedObject({ fields: { type: "array", items: ref("field") } }, ["fields"]),
+  objEncoding: withShapeMessage(
+    closedObject({ fields: { type: "array", items: ref("field") } }, ["fields"]),
+    'an encoding must be an object {"fields"}, a union {"tag_size", "kind", "cases"} or an enumeration {"size", "cases"}',
+  ),
   casesEncoding: closedObject(
     {
       tag_size: { enum: ["Uint8", "Uint16"] },

@@ -8,7 +8,7 @@
  * {@link DescribeFormatError} carrying its JSON pointer.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { binarySchemaSchema, describeAnswerSchema, snapshotSchema } from "./describe-answer-schema.ts";
+import { binarySchemaSchema, describeAnswerSchema, shapeMessages, snapshotSchema } from "./describe-answer-schema.ts";
 import { DescribeFormatError } from "./errors.ts";
 
 type Which = "answer" | "binary" | "snapshot";
@@ -25,7 +25,7 @@ const compiled = new Map<Which, ValidateFunction>();
 function validator(which: Which): ValidateFunction {
   let validate = compiled.get(which);
   if (validate === undefined) {
-    ajv ??= new Ajv({ allErrors: false, strict: true, strictTypes: false, strictRequired: false, strictTuples: false, allowUnionTypes: true });
+    ajv ??= new Ajv({ allErrors: false, verbose: true, strict: true, strictTypes: false, strictRequired: false, strictTuples: false, allowUnionTypes: true });
     validate = ajv.compile(schemas[which]);
     compiled.set(which, validate);
   }
@@ -53,9 +53,17 @@ export function pickError(errors: readonly ErrorObject[]): ErrorObject | undefin
   return best;
 }
 
+/** The "none of the shapes" sentence for a missing discriminating property, if any. */
+function shapeMessage(error: ErrorObject): string | undefined {
+  if (error.keyword !== "required" || typeof error.parentSchema !== "object") return undefined;
+  return shapeMessages.get(error.parentSchema);
+}
+
 /** Renders one ajv error as a sentence, with the parameters ajv leaves out of its message. */
 export function describeAjvError(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
+  const shape = shapeMessage(error);
+  if (shape !== undefined) return shape;
   switch (error.keyword) {
     case "additionalProperties":
       return `unexpected property ${JSON.stringify(p.additionalProperty)}`;
@@ -84,7 +92,7 @@ function check(which: Which, json: unknown, basePointer: string): void {
   if (error === undefined) throw new DescribeFormatError(basePointer, "invalid");
   // A missing property is reported at its parent object; point at the property itself.
   let pointer = error.instancePath;
-  if (error.keyword === "required") {
+  if (error.keyword === "required" && shapeMessage(error) === undefined) {
     const missing = String((error.params as { missingProperty: string }).missingProperty);
     pointer += "/" + missing.replace(/~/g, "~0").replace(/\//g, "~1");
   }
