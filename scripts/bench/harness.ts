@@ -1,0 +1,79 @@
+/**
+ * A small timing helper shared by the benchmarks: a warm-up, then several timed rounds of a
+ * batch sized to last about `roundMs`, reporting the median rate. Results are printed by the
+ * callers; nothing here asserts on timings.
+ */
+
+export interface BenchOptions {
+  /** Time spent running the function before measuring (default 300 ms). */
+  warmupMs?: number;
+  /** Number of timed rounds (default 7). */
+  rounds?: number;
+  /** Target duration of one round (default 200 ms). */
+  roundMs?: number;
+}
+
+export interface BenchResult {
+  name: string;
+  /** Median operations per second over the rounds. */
+  opsPerSecond: number;
+  /** Operations per round. */
+  batch: number;
+  /** Rate of every round, in order. */
+  rounds: number[];
+}
+
+/** Keeps results alive so the engine cannot drop the work being timed. */
+let sink: unknown;
+export function consume(value: unknown): void {
+  sink = value;
+}
+export function lastSink(): unknown {
+  return sink;
+}
+
+function timeBatch(fn: (i: number) => unknown, batch: number): number {
+  const start = performance.now();
+  for (let i = 0; i < batch; i++) sink = fn(i);
+  return performance.now() - start;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Measures `fn` (called with a running index, to let it cycle through inputs). */
+export function bench(name: string, fn: (i: number) => unknown, options: BenchOptions = {}): BenchResult {
+  const warmupMs = options.warmupMs ?? 300;
+  const roundCount = options.rounds ?? 7;
+  const roundMs = options.roundMs ?? 200;
+  // Warm-up, growing the batch until one batch takes a measurable time.
+  let batch = 16;
+  const warmupEnd = performance.now() + warmupMs;
+  let elapsed = timeBatch(fn, batch);
+  while (performance.now() < warmupEnd || elapsed < 10) {
+    if (elapsed < 10) batch *= 2;
+    elapsed = timeBatch(fn, batch);
+  }
+  batch = Math.max(1, Math.round((batch * roundMs) / Math.max(elapsed, 0.001)));
+  const rates: number[] = [];
+  for (let r = 0; r < roundCount; r++) rates.push((batch * 1000) / timeBatch(fn, batch));
+  return { name, opsPerSecond: median(rates), batch, rounds: rates };
+}
+
+export function formatRate(opsPerSecond: number): string {
+  return `${Math.round(opsPerSecond).toLocaleString("en-US")} ops/s`;
+}
+
+/** Prints a table of results, with the ratio of each `ours` row to its `baseline` row. */
+export function report(title: string, pairs: { label: string; ours: BenchResult; baseline: BenchResult }[]): void {
+  console.log(`\n${title}`);
+  for (const { label, ours, baseline } of pairs) {
+    const ratio = ours.opsPerSecond / baseline.opsPerSecond;
+    console.log(
+      `  ${label.padEnd(28)} ours ${formatRate(ours.opsPerSecond).padStart(18)}   ${baseline.name} ${formatRate(baseline.opsPerSecond).padStart(18)}   ratio ours/baseline ${ratio.toFixed(2)}x`,
+    );
+  }
+}
