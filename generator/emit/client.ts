@@ -61,7 +61,10 @@ function clientFunction(entry: ServiceCodecs, names: ServiceNames, functionName:
   const notes: string[] = [];
   if (mode === "stream") notes.push("Streams: each element is one value; abort `options.signal` to stop.");
   if (flag) notes.push(flag.value ? `Sets the \`${flag.flag}\` flag, which makes the node stream.` : `Leaves the \`${flag.flag}\` flag unset (one answer); see \`${names.streamOperation}\` for the stream.`);
-  if (!media.includes("application/octet-stream")) notes.push("JSON only: the service has no binary form.");
+  if (!media.includes("application/octet-stream")) {
+    const reason = entry.output.jsonOnly ?? entry.input?.jsonOnly;
+    notes.push(`JSON only${entry.output.jsonOnly === undefined ? " (input)" : ""}: ${reason ?? "no binary form"}.`);
+  }
   const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description, notes));
   return `${doc}export function ${functionName}(${params.join(", ")}): ${result} {\nreturn transport.${mode}(${names.route}, { ${fields.join(", ")} });\n}\n`;
 }

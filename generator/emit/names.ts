@@ -65,7 +65,7 @@ export const RESERVED_NAMES: readonly string[] = [
 ];
 
 /** Words of JavaScript and TypeScript that cannot name a binding or type. */
-const RESERVED_WORDS = new Set(
+export const RESERVED_WORDS = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +

@@ -173,7 +173,7 @@ function definitionPool(model: CodecModel): Map<string, JsonSchema> {
 }
 
 /** The source of the types file (without header and imports of the file's own making). */
-export function emitTypes(model: CodecModel, names: InterfaceNames): { code: string; runtimeImports: string[] } {
+export function emitTypes(model: CodecModel, names: InterfaceNames): { code: string; runtimeImports: string[]; emitter: TypeEmitter } {
   const emitter = new TypeEmitter(model, names, names.table);
   const blocks: string[] = [];
   for (const name of [...model.definitions.keys()].sort(compareStrings)) {
@@ -204,7 +204,7 @@ export function emitTypes(model: CodecModel, names: InterfaceNames): { code: str
   model.services.forEach((entry, i) => blocks.push(...serviceTypes(emitter, entry, names.services[i]!)));
   const derived = emitter.json.emitDeclarations();
   const code = [...blocks, ...derived].join("\n");
-  return { code, runtimeImports: [...emitter.runtimeImports].sort(compareStrings) };
+  return { code, runtimeImports: [...emitter.runtimeImports].sort(compareStrings), emitter };
 }
 
 /** An object definition as an interface, or as a type when it merges other types. */

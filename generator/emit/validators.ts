@@ -89,7 +89,7 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     `import type { JsonValidator } from "${RUNTIME_MODULE}";\n`,
     ...[...plan.validators]
       .sort((a, b) => compareStrings(a.name, b.name))
-      .map(({ name, usedBy }) => `${docComment(`Validates the JSON form of ${usedBy.map((t) => `{@link ${t}}`).join(", ")}.`)}export declare const ${name}: JsonValidator;\n`),
+      .map(({ name, usedBy }) => `${docComment(["Validates the JSON form of:", ...usedBy.map((t) => `- \`${t}\``)].join("\n"))}export declare const ${name}: JsonValidator;\n`),
   ].join("\n");
   return { js, dts };
 }

@@ -26,7 +26,7 @@ import { GENERATED_FILES, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
 import { emitServer } from "./server.ts";
-import { emitTypes } from "./types.ts";
+import { emitTypes, type TypeEmitter } from "./types.ts";
 import { emitValidators, planValidators } from "./validators.ts";
 
 /** What the codec emitter gets to write `codecs.ts`. */
@@ -41,6 +41,11 @@ export interface CodecsContext {
   names: InterfaceNames;
   /** Import specifier of the types module (`./types.ts`). */
   typesModule: string;
+  /**
+   * The type emitter the types file was written with. Use it (not a new one) for type texts:
+   * types derived from JSON schemas are named once, by this instance.
+   */
+  types: TypeEmitter;
 }
 
 /** The codecs file: its source (without header; it is formatted like the others), or a function producing it. */
@@ -72,7 +77,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const typesCode = (types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code;
   const plan = planValidators(model, names);
   const validators = emitValidators(plan);
-  const codecs = typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types") });
+  const codecs = typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter });
   const index = [
     `export * from "${siblingModule("types")}";`,
     `export * from "${siblingModule("codecs")}";`,
