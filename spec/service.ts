@@ -11,7 +11,7 @@
  *   without a description.
  * - Service keys come in the order get, post, delete, put, patch, then `subdirs`.
  */
-import { binarySchema, jsonSchema, type Encoding, type Json } from "./combinators/index.ts";
+import { binarySchema, jsonSchema, type Encoding, type Json, type JsonSchemaOptions } from "./combinators/index.ts";
 
 export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
 
@@ -130,8 +130,8 @@ export class Directory {
   }
 
   /** The answer to `GET /describe?recurse=yes`. */
-  describe(): Json {
-    return describeNode(this.root);
+  describe(options: JsonSchemaOptions = {}): Json {
+    return describeNode(this.root, options);
   }
 }
 
@@ -147,19 +147,19 @@ const SERVICE_KEYS: [Method, string][] = [
   ["PATCH", "patch_service"],
 ];
 
-function describeNode(n: Node): Json {
+function describeNode(n: Node, o: JsonSchemaOptions): Json {
   if (n.kind === "dynamic") return { dynamic: n.descr ?? null };
   const out: { [k: string]: Json } = {};
   for (const [meth, key] of SERVICE_KEYS) {
     const s = n.dir.services.get(meth);
-    if (s) out[key] = describeService(s);
+    if (s) out[key] = describeService(s, o);
   }
   const sub = n.dir.sub;
   if (sub?.kind === "suffixes") {
     const names = [...sub.map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    out.subdirs = { suffixes: names.map((name) => ({ name, tree: describeNode(sub.map.get(name)!) })) };
+    out.subdirs = { suffixes: names.map((name) => ({ name, tree: describeNode(sub.map.get(name)!, o) })) };
   } else if (sub?.kind === "arg") {
-    out.subdirs = { dynamic_dispatch: { arg: describeArg(sub.arg), tree: describeNode(sub.tree) } };
+    out.subdirs = { dynamic_dispatch: { arg: describeArg(sub.arg), tree: describeNode(sub.tree, o) } };
   }
   return { static: out };
 }
@@ -179,19 +179,19 @@ function describeQuery(q: QueryItem): Json {
   return out;
 }
 
-export function schemas(e: Encoding): Json {
-  return { json_schema: jsonSchema(e), binary_schema: binarySchema(e) };
+export function schemas(e: Encoding, o: JsonSchemaOptions = {}): Json {
+  return { json_schema: jsonSchema(e, o), binary_schema: binarySchema(e) };
 }
 
-export function describeService(s: Service): Json {
+export function describeService(s: Service, o: JsonSchemaOptions = {}): Json {
   const out: { [k: string]: Json } = {
     meth: s.meth,
     path: s.path.map((p) => (typeof p === "string" ? p : describeArg(p.arg, p.multiple ? "multiple" : "single"))),
   };
   if (s.description !== undefined) out.description = s.description;
   out.query = s.query.map(describeQuery);
-  if (s.input !== undefined) out.input = schemas(s.input);
-  out.output = schemas(s.output);
-  out.error = schemas(s.error);
+  if (s.input !== undefined) out.input = schemas(s.input, o);
+  out.output = schemas(s.output, o);
+  out.error = schemas(s.error, o);
   return out;
 }

@@ -52,5 +52,5 @@ export function shellDirectory(l: Layout): Directory {
 
 /** The answer of `GET /describe?recurse=yes` for the given layout. */
 export function shellDescribe(l: Layout): Json {
-  return shellDirectory(l).describe();
+  return shellDirectory(l).describe(l.legacy ? { hexPattern: "^[a-zA-Z0-9]+$" } : {});
 }

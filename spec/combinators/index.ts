@@ -8,7 +8,7 @@ import type { Case, Encoding, Field, Json, LengthKind, LengthLimit, TagSize } fr
 
 export type { Case, Encoding, Field, Json, Kind } from "./encoding.ts";
 export { classify } from "./classify.ts";
-export { jsonSchema, HEX_PATTERN, DRAFT_04, builtinDefinitions } from "./json-schema.ts";
+export { jsonSchema, HEX_PATTERN, DRAFT_04, builtinDefinitions, type JsonSchemaOptions } from "./json-schema.ts";
 export { binarySchema } from "./binary-schema.ts";
 
 interface Doc {

@@ -83,8 +83,15 @@ interface Variant {
   elt?: Element;
 }
 
+/** Printing options that differ between Octez versions. */
+export interface JsonSchemaOptions {
+  /** Pattern of hex strings (Octez 8.2 used `^[a-zA-Z0-9]+$`). */
+  readonly hexPattern?: string;
+}
+
 export class JsonSchemaBuilder {
   readonly definitions = new Map<string, Element>();
+  constructor(private readonly options: JsonSchemaOptions = {}) {}
 
   private define(name: string, el: Element): Element {
     const prev = this.definitions.get(name);
@@ -128,7 +135,7 @@ export class JsonSchemaBuilder {
       case "ranged_float":
         return { type: "number", minimum: e.min, maximum: e.max };
       case "bytes":
-        return { type: "string", pattern: HEX_PATTERN };
+        return { type: "string", pattern: this.options.hexPattern ?? HEX_PATTERN };
       case "string":
         return this.builtin("unistring");
       case "string_enum":
@@ -239,8 +246,8 @@ export class JsonSchemaBuilder {
 }
 
 /** The complete `json_schema` of a service body, as printed by the node. */
-export function jsonSchema(e: Encoding): Element {
-  const b = new JsonSchemaBuilder();
+export function jsonSchema(e: Encoding, options: JsonSchemaOptions = {}): Element {
+  const b = new JsonSchemaBuilder(options);
   // A root `def` is inlined rather than referenced (json-data-encoding's first pass).
   let root = e;
   for (;;) {

@@ -54,7 +54,7 @@ function rpcConfig(l: Layout): Encoding {
   ];
   if (!l.legacy) {
     fields.push(
-      E.opt(
+      dft(
         "acl",
         E.list(
           E.union([
@@ -106,8 +106,13 @@ function limitsConfig(l: Layout): Encoding {
     dft("maintenance-idle-time", E.option(span), d("Longest wait between two maintenance loops; null disables maintenance.")),
   ];
   if (l.legacy) {
-    // The earlier layout has neither the incoming-connection cap nor the greylist cleanup delay.
-    return E.obj(fields.filter((f) => f.name !== "max-incoming-connections" && f.name !== "ip_greylist_cleanup_delay"));
+    // The earlier layout has no greylist sizes nor cleanup delay, and its two delays cannot be null.
+    const absent = new Set(["peer_greylist_size", "ip_greylist_size_in_kilobytes", "ip_greylist_cleanup_delay"]);
+    return E.obj(
+      fields
+        .filter((f) => !absent.has(f.name))
+        .map((f) => (f.name === "swap-linger" || f.name === "maintenance-idle-time" ? { ...f, encoding: span } : f)),
+    );
   }
   return E.obj(fields);
 }
@@ -126,9 +131,9 @@ function p2pConfig(l: Layout): Encoding {
     dft("disable_mempool", E.bool, d("When true, the node takes no part in propagating pending operations (default false).")),
     dft("enable_testchain", E.bool, d("Deprecated; default false.")),
   ];
-  if (!l.legacy) {
+  {
     fields.push(
-      E.opt(
+      dft(
         "greylisting_config",
         E.obj([
           dft("factor", E.float, d("Growth factor of the reconnection delay: 1 for linear, above 1 for exponential back-off.")),
@@ -138,54 +143,66 @@ function p2pConfig(l: Layout): Encoding {
         ]),
         d("Reconnection back-off settings."),
       ),
-      dft("disable_peer_discovery", E.bool, d("Testing only: disables peer discovery.")),
     );
+    if (!l.legacy) fields.push(dft("disable_peer_discovery", E.bool, d("Testing only: disables peer discovery.")));
   }
   return l.legacy ? E.obj(fields) : E.obj(fields);
 }
 const span = (l: Layout) => T.timespanSystem(l);
 
-function logConfig(): Encoding {
+const logLevel = E.stringEnum(["debug", "info", "notice", "warning", "error", "fatal"], ["info", "debug", "error", "fatal", "warning", "notice"]);
+
+function logConfig(l: Layout): Encoding {
   return E.obj([
     dft("output", E.string, { description: "Where logs go: `stdout`, `stderr` or a file name." }),
-    dft("level", E.stringEnum(["debug", "info", "notice", "warning", "error", "fatal"], ["info", "debug", "error", "fatal", "warning", "notice"]), {
-      description: "Default log level.",
-    }),
-    dft("colors", E.bool, { description: "Whether to use light coloring." }),
+    dft("level", logLevel, { description: "Default log level." }),
+    ...(l.legacy ? [] : [dft("colors", E.bool, { description: "Whether to use light coloring." })]),
     E.opt("rules", E.string, { description: "Per-section log level rules." }),
+    ...(l.legacy ? [dft("template", E.string, { description: "Format of log lines." })] : []),
   ]);
 }
+
+/** Worker settings that the earlier layout adds to every shell worker. */
+const backlog = (l: Layout) =>
+  l.legacy
+    ? [
+        dft("worker_backlog_size", E.uint16, { description: "Number of events a worker keeps." }),
+        dft("worker_backlog_level", logLevel, { description: "Lowest level of the events a worker keeps." }),
+      ]
+    : [];
 
 function shellConfig(l: Layout): Encoding {
   const s = span(l);
   const fields = [
-    E.opt(
+    dft(
       "peer_validator",
       E.obj([
         dft("block_header_request_timeout", s),
         dft("block_operations_request_timeout", s),
         dft("protocol_request_timeout", s),
         dft("new_head_request_timeout", s),
+        ...backlog(l),
       ]),
     ),
-    E.opt(
+    dft(
       "block_validator",
       l.legacy
-        ? E.obj([dft("protocol_request_timeout", s)])
+        ? E.obj([dft("protocol_request_timeout", s), ...backlog(l)])
         : E.obj([
             dft("protocol_request_timeout", s),
             dft("operation_metadata_size_limit", unlimitedOr("operation_metadata_size_limit", "Maximum size of operation metadata the node keeps, in bytes.")),
           ]),
     ),
-    E.opt(
+    dft(
       "prevalidator",
       E.obj([
         dft("operations_request_timeout", s),
         dft("max_refused_operations", E.uint16),
         dft("operations_batch_size", E.int31),
+        ...backlog(l),
       ]),
     ),
-    E.opt(
+    dft(
       "chain_validator",
       E.union([
         E.kase(
@@ -199,9 +216,10 @@ function shellConfig(l: Layout): Encoding {
             dft("synchronisation_threshold", E.uint8, {
               description: "Minimal number of synchronised peers for the node to count as bootstrapped.",
             }),
+            ...backlog(l),
           ]),
         ),
-        E.kase(1, "legacy_bootstrap_threshold_encoding", E.obj([dft("bootstrap_threshold", E.uint8, { description: "Deprecated." })])),
+        E.kase(1, "legacy_bootstrap_threshold_encoding", E.obj([dft("bootstrap_threshold", E.uint8, { description: "Deprecated." }), ...backlog(l)])),
       ]),
     ),
     E.opt("history_mode", T.historyMode(l)),
@@ -226,12 +244,20 @@ function networkConfig(l: Layout): Encoding {
     dft("default_bootstrap_peers", strings, { description: "Peers to use when no bootstrap peers are configured." }),
     ...(l.legacy ? [] : [dft("dal_config", dalConfig, { description: "Testing only." })]),
   ]);
-  return E.union([
-    E.kase(1, "sandbox", E.constant("sandbox")),
-    E.kase(4, "mainnet", E.constant("mainnet")),
-    E.kase(19, "ghostnet", E.constant("ghostnet")),
-    E.kase(0, "Custom", custom),
-  ]);
+  const builtins: [number, string][] = l.legacy
+    ? [
+        [1, "sandbox"],
+        [4, "mainnet"],
+        [9, "delphinet"],
+        [11, "edonet"],
+      ]
+    : [
+        [1, "sandbox"],
+        [4, "mainnet"],
+        [19, "ghostnet"],
+      ];
+  // Built-in networks come first so that an alias is preferred to the full description.
+  return E.union([...builtins.map(([tag, name]) => E.kase(tag, name, E.constant(name))), E.kase(0, "Custom", custom)]);
 }
 
 export function nodeConfig(l: Layout): Encoding {
@@ -240,8 +266,10 @@ export function nodeConfig(l: Layout): Encoding {
       dft("data-dir", E.string, { description: "Location of the data directory." }),
       dft("rpc", rpcConfig(l), { description: "RPC server settings." }),
       E.req("p2p", p2pConfig(l), { description: "Peer-to-peer settings." }),
-      dft("log", logConfig(), { description: "Logging settings." }),
-      E.opt("internal-events", E.anyJson, { description: "Event sink settings." }),
+      dft("log", logConfig(l), { description: "Logging settings." }),
+      E.opt("internal-events", E.obj([E.opt("activate", strings, { description: "URIs that activate or configure event sinks." })]), {
+        description: "Event sink settings.",
+      }),
       dft("shell", shellConfig(l), { description: "Settings of the shell workers." }),
       dft("network", networkConfig(l), { description: "The network the node runs on." }),
     ]);
@@ -250,7 +278,7 @@ export function nodeConfig(l: Layout): Encoding {
     dft("disable-config-validation", E.bool, { description: "Skips the validation of the configuration file." }),
     dft("rpc", rpcConfig(l), { description: "RPC server settings." }),
     dft("p2p", p2pConfig(l), { description: "Peer-to-peer settings." }),
-    dft("log", logConfig(), { description: "Logging settings." }),
+    dft("log", logConfig(l), { description: "Logging settings." }),
     E.opt("internal-events", loggingConfig, { description: "Event sink settings." }),
     dft("shell", shellConfig(l), { description: "Settings of the shell workers." }),
     dft("network", networkConfig(l), { description: "The network the node runs on." }),

@@ -36,17 +36,110 @@ const workerStatus = E.union([
 
 const information = E.obj([E.req("instances", E.int31), E.req("status", workerStatus), E.req("queue_length", E.int31)]);
 
-/** The full state of one worker, with its pending and current requests. */
-function workerState(request: Encoding): Encoding {
+/** The full state of one worker, with its pending and current requests (and, in the earlier layout, its event backlog). */
+function workerState(request: Encoding, backlogEvent?: Encoding): Encoding {
   return E.obj([
     E.req("status", workerStatus),
     E.req("pending_requests", E.list(E.obj([E.req("pushed", T.timestampSystem), E.req("request", request)]))),
+    ...(backlogEvent ? [E.req("backlog", E.list(E.obj([E.req("level", logLevel), E.req("events", E.list(backlogEvent))])))] : []),
     E.opt(
       "current_request",
       E.obj([E.req("pushed", T.timestampSystem), E.req("treated", T.timestampSystem), E.req("request", request)]),
     ),
   ]);
 }
+
+const logLevel = E.stringEnum(["debug", "info", "notice", "warning", "error", "fatal"], ["info", "debug", "error", "fatal", "warning", "notice"]);
+
+/** Timing of a request handled by a worker (earlier layout). */
+const requestStatus = E.obj([
+  E.req("pushed", T.timestampSystem),
+  E.req("treated", T.timespanSystem(T.LEGACY)),
+  E.req("completed", T.timespanSystem(T.LEGACY)),
+]);
+
+/** The request/failed-request events every worker logs (earlier layout). */
+const requestEvents = (request: Encoding) => [
+  E.kase(0, "Request", E.obj([E.req("request", request), E.req("status", requestStatus)])),
+  E.kase(1, "Failed request", E.obj([E.req("error", T.error), E.req("failed_request", request), E.req("status", requestStatus)])),
+];
+
+const legacyBlockValidatorRequest = E.obj([E.req("block", T.blockHash), E.req("chain_id", T.chainId), E.opt("peer", T.peerId)]);
+const legacyBlockValidatorEvent = E.union([
+  E.kase(0, "validation_success", E.obj([E.req("successful_validation", legacyBlockValidatorRequest), E.req("status", requestStatus)])),
+  E.kase(
+    1,
+    "validation_failure",
+    E.obj([E.req("failed_validation", legacyBlockValidatorRequest), E.req("status", requestStatus), E.opt("errors", T.error)]),
+  ),
+  E.kase(2, "could_not_find_context", E.obj([E.req("block", T.blockHash)])),
+  E.kase(3, "previously_validated", E.obj([E.req("block", T.blockHash)])),
+  E.kase(4, "validating_block", E.obj([E.req("block", T.blockHash)])),
+]);
+
+const legacyChainValidatorEvent = E.union([
+  E.kase(
+    0,
+    "Processed_block",
+    E.obj([
+      E.req("request", T.blockHash),
+      E.req("status", requestStatus),
+      E.req("outcome", E.stringEnum(["ignored", "branch", "increment"], ["branch", "ignored", "increment"])),
+      E.req("fitness", T.fitness),
+      E.req("level", E.int32),
+      E.req("timestamp", T.timestampProtocol),
+    ]),
+  ),
+  E.kase(1, "Could_not_switch_testchain", T.error),
+  E.kase(2, "Bootstrapped", E.unit),
+  E.kase(3, "Sync_status", T.chainStatus),
+  E.kase(4, "Bootstrap_active_peers", E.obj([E.req("active", E.int31), E.req("needed", E.int31)])),
+  E.kase(
+    5,
+    "Bootstrap_active_peers_heads_time",
+    E.obj([
+      E.req("min_head_time", T.timestampProtocol),
+      E.req("max_head_time", T.timestampProtocol),
+      E.req("most_recent_validation", T.timestampProtocol),
+    ]),
+  ),
+]);
+
+const legacyPeerValidatorEvent = (request: Encoding) => {
+  const peerBlock = E.obj([E.req("peer", T.peerId), E.req("block", T.blockHash)]);
+  const names = [
+    "fetching_operations_for_head",
+    "Requesting_new_head_validation",
+    "new_head_validation_end",
+    "ignoring_head",
+    "ignoring_previously_validated_block",
+    "ignoring_invalid_block",
+    "missing_new_head_predecessor",
+    "ignoring_invalid_locator_branch",
+    "ignore_branch_without_common_ancestor",
+  ];
+  return E.union([
+    ...requestEvents(request),
+    E.kase(2, "validating_new_branch", E.obj([E.req("peer", T.peerId), E.req("nb_blocks", E.int31)])),
+    E.kase(3, "new_branch_validated", peerBlock),
+    ...names.map((n, i) => E.kase(4 + i, n, peerBlock)),
+    E.kase(13, "no_new_head_from_peer", E.obj([E.req("peer", T.peerId), E.req("timespan", T.timespanSystem(T.LEGACY))])),
+    E.kase(14, "processing_new_head", peerBlock),
+    E.kase(15, "processing_new_branch", peerBlock),
+    E.kase(16, "terminating_worker", E.obj([E.req("peer", T.peerId), E.req("reason", E.string)])),
+  ]);
+};
+
+const legacyPrevalidatorEvent = (request: Encoding) =>
+  E.union([
+    ...requestEvents(request),
+    E.kase(2, "invalid_mempool_configuration", E.empty),
+    E.kase(3, "unparsable_operation", T.operationHash),
+    E.kase(4, "processing_n_operations", E.int31),
+    E.kase(5, "fetching_operation", T.operationHash),
+    E.kase(6, "operation_included", T.operationHash),
+    E.kase(7, "operations_not_flushed", E.int31),
+  ]);
 
 const blockValidatorRequest = E.union([
   E.kase(0, "validation", E.obj([E.req("block", T.blockHash), E.req("chain_id", T.chainId), E.opt("peer", T.peerId)])),
@@ -77,7 +170,7 @@ const mempool = E.def(
   { description: "Operation hashes advertised by a peer: those it has validated, and those it still processes." },
 );
 
-const prevalidatorRequest = E.union([
+const prevalidatorRequest = (l: Layout) => l.legacy ? legacyPrevalidatorRequest : E.union([
   E.kase(
     0,
     "Flush",
@@ -99,6 +192,19 @@ const prevalidatorRequest = E.union([
   E.kase(6, "Ban", E.obj([E.req("request", E.constant("ban")), E.req("operation_hash", T.operationHash)])),
 ]);
 
+const legacyPrevalidatorRequest = E.union([
+  E.kase(0, "Flush", E.obj([E.req("request", E.constant("flush")), E.req("block", T.blockHash)])),
+  E.kase(1, "Notify", E.obj([E.req("request", E.constant("notify")), E.req("peer", T.peerId), E.req("mempool", mempool)])),
+  E.kase(2, "Inject", E.obj([E.req("request", E.constant("inject")), E.req("operation", T.operation)])),
+  E.kase(
+    3,
+    "Arrived",
+    E.obj([E.req("request", E.constant("arrived")), E.req("operation_hash", T.operationHash), E.req("operation", T.operation)]),
+  ),
+  E.kase(4, "Advertise", E.obj([E.req("request", E.constant("advertise"))])),
+  E.kase(5, "Leftover", E.obj([E.req("request", E.constant("leftover"))])),
+]);
+
 const ddbInfo = E.obj([
   E.req("p2p_readers", E.int31),
   E.req("active_chains", E.int31),
@@ -110,11 +216,11 @@ const ddbInfo = E.obj([
 ]);
 
 export function workerServices(l: Layout): Service[] {
-  void l;
+  const legacy = l.legacy;
   return [
     get("/workers/block_validator", {
       description: "State of the block validator worker.",
-      output: workerState(blockValidatorRequest),
+      output: legacy ? workerState(legacyBlockValidatorRequest, legacyBlockValidatorEvent) : workerState(blockValidatorRequest),
     }),
     get("/workers/chain_validators", {
       description: "The chain validator workers and a summary of their state.",
@@ -124,7 +230,7 @@ export function workerServices(l: Layout): Service[] {
     }),
     get("/workers/chain_validators/{chain_id}", {
       description: "State of the validator of the given chain.",
-      output: workerState(chainValidatorRequest),
+      output: legacy ? workerState(T.blockHash, legacyChainValidatorEvent) : workerState(chainValidatorRequest),
     }),
     get("/workers/chain_validators/{chain_id}/ddb", {
       description: "State of the distributed database of the given chain.",
@@ -143,7 +249,7 @@ export function workerServices(l: Layout): Service[] {
     }),
     get("/workers/chain_validators/{chain_id}/peers_validators/{peer_id}", {
       description: "State of the validator of the given peer on the given chain.",
-      output: workerState(peerValidatorRequest),
+      output: legacy ? workerState(peerValidatorRequest, legacyPeerValidatorEvent(peerValidatorRequest)) : workerState(peerValidatorRequest),
     }),
     get("/workers/prevalidators", {
       description: "The prevalidator workers and a summary of their state.",
@@ -153,7 +259,7 @@ export function workerServices(l: Layout): Service[] {
     }),
     get("/workers/prevalidators/{chain_id}", {
       description: "State of the prevalidator of the given chain.",
-      output: workerState(prevalidatorRequest),
+      output: legacy ? workerState(prevalidatorRequest(l), legacyPrevalidatorEvent(prevalidatorRequest(l))) : workerState(prevalidatorRequest(l)),
     }),
   ];
 }
