@@ -42,28 +42,51 @@ export function readZ(r: BinaryReader): string {
   const first = r.uint8();
   const negative = (first & 0x40) !== 0;
   let small = first & 0x3f;
-  if ((first & 0x80) === 0) return negative && small !== 0 ? `-${small}` : `${small}`;
-  // Up to 6 + 7 * 6 = 48 bits fit a double exactly; beyond that switch to bigint.
+  let more = (first & 0x80) !== 0;
+  // Up to 6 + 7 * 6 = 48 bits add up exactly in a double.
   let shift = 6;
-  let big: bigint | undefined;
-  for (;;) {
+  while (more && shift <= 41) {
     const at = r.offset;
     const byte = r.uint8();
-    const group = byte & 0x7f;
-    if (big === undefined && shift <= 41) small += group * 2 ** shift;
-    else {
-      if (big === undefined) big = BigInt(small);
-      big |= BigInt(group) << BigInt(shift);
-    }
+    small += (byte & 0x7f) * 2 ** shift;
     shift += 7;
-    if ((byte & 0x80) === 0) {
-      if (byte === 0) throw new DecodeError("a canonical zarith integer (no trailing zero byte)", "a final 00 byte", at);
-      break;
-    }
+    more = (byte & 0x80) !== 0;
+    if (!more && byte === 0) throw trailingZero(at);
   }
+  if (!more) return negative && small !== 0 ? `-${small}` : `${small}`;
+  // Longer numbers: repack the groups into little-endian bytes, then parse them as hex, which
+  // stays linear in the input size (shifting a growing bigint would be quadratic).
+  const packed: number[] = [];
+  let acc = small;
+  let bits = shift;
+  while (bits >= 8) {
+    packed.push(acc % 256);
+    acc = Math.floor(acc / 256);
+    bits -= 8;
+  }
+  while (more) {
+    const at = r.offset;
+    const byte = r.uint8();
+    acc |= (byte & 0x7f) << bits;
+    bits += 7;
+    if (bits >= 8) {
+      packed.push(acc & 0xff);
+      acc >>>= 8;
+      bits -= 8;
+    }
+    more = (byte & 0x80) !== 0;
+    if (!more && byte === 0) throw trailingZero(at);
+  }
+  if (bits > 0) packed.push(acc);
+  let hex = "";
+  for (let i = packed.length - 1; i >= 0; i--) hex += BYTE_TO_HEX[packed[i]!]!;
   // A multi-byte number ends with a non-zero group, so it is never zero here.
-  const text = big === undefined ? `${small}` : big.toString();
+  const text = BigInt(`0x${hex}`).toString();
   return negative ? `-${text}` : text;
+}
+
+function trailingZero(at: number): DecodeError {
+  return new DecodeError("a canonical zarith integer (no trailing zero byte)", "a final 00 byte", at);
 }
 
 const DECIMAL = /^-?[0-9]+$/;
@@ -72,15 +95,44 @@ const DECIMAL = /^-?[0-9]+$/;
 export function writeZ(w: BinaryWriter, text: string): void {
   if (!DECIMAL.test(text)) throw new EncodeError("a decimal integer string", JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text), w.length);
   const negative = text.startsWith("-");
-  let abs = BigInt(negative ? text.slice(1) : text);
+  const digits = negative ? text.slice(1) : text;
+  if (digits.length <= 15) {
+    // Below 10^15 < 2^53: plain arithmetic.
+    let abs = Number(digits);
+    const sign = negative && abs !== 0 ? 0x40 : 0;
+    const low = abs % 64;
+    abs = Math.floor(abs / 64);
+    w.uint8((abs === 0 ? 0 : 0x80) | sign | low);
+    while (abs !== 0) {
+      const group = abs % 128;
+      abs = Math.floor(abs / 128);
+      w.uint8((abs === 0 ? 0 : 0x80) | group);
+    }
+    return;
+  }
+  // Larger: go through hex (linear) and regroup its bits, least significant first.
+  const abs = BigInt(digits);
   const sign = negative && abs !== 0n ? 0x40 : 0;
-  const low = Number(abs & 0x3fn);
-  abs >>= 6n;
-  w.uint8((abs === 0n ? 0 : 0x80) | sign | low);
-  while (abs !== 0n) {
-    const group = Number(abs & 0x7fn);
-    abs >>= 7n;
-    w.uint8((abs === 0n ? 0 : 0x80) | group);
+  const hex = abs.toString(16);
+  let nibble = hex.length; // nibbles still to consume, from the right
+  let acc = 0;
+  let bits = 0;
+  const take = (count: number): number => {
+    while (bits < count && nibble > 0) {
+      acc |= parseInt(hex[--nibble]!, 16) << bits;
+      bits += 4;
+    }
+    const out = acc & ((1 << count) - 1);
+    acc >>>= count;
+    bits = Math.max(0, bits - count);
+    return out;
+  };
+  const pending = (): boolean => acc !== 0 || nibble > 0;
+  const low = take(6);
+  w.uint8((pending() ? 0x80 : 0) | sign | low);
+  while (pending()) {
+    const group = take(7);
+    w.uint8((pending() ? 0x80 : 0) | group);
   }
 }
 
