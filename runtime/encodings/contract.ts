@@ -10,35 +10,41 @@ import type { BinaryWriter } from "../codec/writer.ts";
 import { base58PayloadForEncoding } from "./base58/check.ts";
 import { BASE58 } from "./base58/prefixes.ts";
 import { readHash } from "./hashes.ts";
-import { publicKeyHashCodec } from "./keys.ts";
+import { readPublicKeyHash, writePublicKeyHash } from "./keys.ts";
+
+/** Reads a 22-byte contract id as `tz…` or `KT1…`. */
+export function readContractId(reader: BinaryReader): string {
+  const at = reader.offset;
+  const tag = reader.uint8();
+  if (tag === 0) return readPublicKeyHash(reader);
+  if (tag === 1) {
+    const text = readHash(reader, BASE58.contract_hash);
+    // The padding byte is skipped, as data-encoding's reader does.
+    reader.need(1, "the padding byte of an originated contract id");
+    reader.offset += 1;
+    return text;
+  }
+  throw new DecodeError("a contract id tag (0 implicit, 1 originated)", `tag ${tag}`, at);
+}
+
+/** Writes a `tz…` or `KT1…` string as a 22-byte contract id. */
+export function writeContractId(writer: BinaryWriter, value: string): void {
+  if (typeof value === "string" && value.startsWith("KT1")) {
+    const payload = base58PayloadForEncoding(BASE58.contract_hash, value, writer.length + 1);
+    writer.uint8(1);
+    writer.raw(payload);
+    writer.uint8(0);
+    return;
+  }
+  if (typeof value !== "string" || !value.startsWith("tz")) {
+    throw new EncodeError('a contract id ("tz1…"–"tz4…" or "KT1…")', describeValue(value), writer.length);
+  }
+  writer.uint8(0);
+  writePublicKeyHash(writer, value);
+}
 
 export const contractIdCodec: Codec<string> = Object.freeze({
-  decode(reader: BinaryReader): string {
-    const at = reader.offset;
-    const tag = reader.uint8();
-    if (tag === 0) return publicKeyHashCodec.decode(reader);
-    if (tag === 1) {
-      const text = readHash(reader, BASE58.contract_hash);
-      // The padding byte is skipped, as data-encoding's reader does.
-      reader.need(1, "the padding byte of an originated contract id");
-      reader.offset += 1;
-      return text;
-    }
-    throw new DecodeError("a contract id tag (0 implicit, 1 originated)", `tag ${tag}`, at);
-  },
-  encode(writer: BinaryWriter, value: string): void {
-    if (typeof value === "string" && value.startsWith("KT1")) {
-      const payload = base58PayloadForEncoding(BASE58.contract_hash, value, writer.length + 1);
-      writer.uint8(1);
-      writer.raw(payload);
-      writer.uint8(0);
-      return;
-    }
-    if (typeof value !== "string" || !value.startsWith("tz")) {
-      throw new EncodeError('a contract id ("tz1…"–"tz4…" or "KT1…")', describeValue(value), writer.length);
-    }
-    writer.uint8(0);
-    publicKeyHashCodec.encode(writer, value);
-  },
+  decode: readContractId,
+  encode: writeContractId,
   dataKind: fixedKind(22),
 });

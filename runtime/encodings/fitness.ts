@@ -10,41 +10,47 @@ import { writeHex } from "../codec/primitives/bytes.ts";
 import { hexOfRange } from "../codec/primitives/hex.ts";
 import { readLength, UINT30_MAX } from "./internal/bytes.ts";
 
+/** Reads a shell fitness (`uint30` byte count, then `uint30`-length elements) as hex strings. */
+export function readFitness(reader: BinaryReader): string[] {
+  const total = readLength(reader, "a fitness");
+  const outer = reader.openFrame(total, "a fitness");
+  const out: string[] = [];
+  while (reader.remaining() > 0) {
+    const index = out.length;
+    try {
+      const length = readLength(reader, "a fitness element");
+      const start = reader.offset;
+      reader.offset += length;
+      out.push(hexOfRange(reader.bytes, start, start + length));
+    } catch (error) {
+      atPath(error, index, "decode", reader.offset);
+    }
+  }
+  reader.closeFrame(outer, "the end of a fitness");
+  return out;
+}
+
+/** Writes a shell fitness given as hex strings. */
+export function writeFitness(writer: BinaryWriter, value: string[]): void {
+  if (!Array.isArray(value)) throw new EncodeError("a fitness as an array of hex strings", describeValue(value), writer.length);
+  const listAt = writer.reserve(4);
+  for (let i = 0; i < value.length; i++) {
+    try {
+      const elementAt = writer.reserve(4);
+      writeHex(writer, value[i]!);
+      writer.patchUint32(elementAt, writer.length - elementAt - 4);
+    } catch (error) {
+      atPath(error, i, "encode", writer.length);
+    }
+  }
+  const total = writer.length - listAt - 4;
+  if (total > UINT30_MAX) throw new EncodeError(`a fitness of at most ${UINT30_MAX} bytes`, `${total} bytes`, listAt);
+  writer.patchUint32(listAt, total);
+}
+
 export const fitnessCodec: Codec<string[]> = Object.freeze({
-  decode(reader: BinaryReader): string[] {
-    const total = readLength(reader, "a fitness");
-    const outer = reader.openFrame(total, "a fitness");
-    const out: string[] = [];
-    while (reader.remaining() > 0) {
-      const index = out.length;
-      try {
-        const length = readLength(reader, "a fitness element");
-        const start = reader.offset;
-        reader.offset += length;
-        out.push(hexOfRange(reader.bytes, start, start + length));
-      } catch (error) {
-        atPath(error, index, "decode", reader.offset);
-      }
-    }
-    reader.closeFrame(outer, "the end of a fitness");
-    return out;
-  },
-  encode(writer: BinaryWriter, value: string[]): void {
-    if (!Array.isArray(value)) throw new EncodeError("a fitness as an array of hex strings", describeValue(value), writer.length);
-    const listAt = writer.reserve(4);
-    for (let i = 0; i < value.length; i++) {
-      try {
-        const elementAt = writer.reserve(4);
-        writeHex(writer, value[i]!);
-        writer.patchUint32(elementAt, writer.length - elementAt - 4);
-      } catch (error) {
-        atPath(error, i, "encode", writer.length);
-      }
-    }
-    const total = writer.length - listAt - 4;
-    if (total > UINT30_MAX) throw new EncodeError(`a fitness of at most ${UINT30_MAX} bytes`, `${total} bytes`, listAt);
-    writer.patchUint32(listAt, total);
-  },
+  decode: readFitness,
+  encode: writeFitness,
   dataKind: DYNAMIC,
 });
 

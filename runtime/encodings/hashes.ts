@@ -6,10 +6,12 @@
  * (`block_hash`, `Operation_hash`, `cycle_nonce`, ...) to their Base58Check type; the generator
  * looks names up with {@link hashCodecFor}.
  */
-import { fixedKind, type Codec, type DataKind } from "../codec/codec.ts";
+import { DYNAMIC, fixedKind, type Codec, type DataKind } from "../codec/codec.ts";
+import { DecodeError, describeValue } from "../codec/errors.ts";
 import type { BinaryReader } from "../codec/reader.ts";
 import type { BinaryWriter } from "../codec/writer.ts";
-import { base58PayloadForEncoding, encodeBase58CheckRange } from "./base58/check.ts";
+import { base58PayloadForEncoding, encodeBase58CheckRange, expectedBase58, isBase58Check } from "./base58/check.ts";
+import { readLength } from "./internal/bytes.ts";
 import { BASE58, type Base58Kind, type Base58KindName } from "./base58/prefixes.ts";
 
 /** A codec of the hashes of one Base58Check type, with that type attached. */
@@ -31,6 +33,41 @@ export function readHash(reader: BinaryReader, kind: Base58Kind): string {
 /** Writes the raw payload of a Base58Check string of `kind`; an {@link EncodeError} names what was wrong with it. */
 export function writeHash(writer: BinaryWriter, kind: Base58Kind, value: string): void {
   writer.raw(base58PayloadForEncoding(kind, value, writer.length));
+}
+
+/**
+ * Reads a Base58Check string of `kind` sent as text (`rollup_address`: binary is the string
+ * itself), `length` bytes or the rest of the frame; the text is validated.
+ */
+export function readBase58Text(reader: BinaryReader, kind: Base58Kind, length?: number): string {
+  const start = reader.offset;
+  const size = length ?? reader.remaining();
+  reader.need(size, kind.title);
+  reader.offset = start + size;
+  let text = "";
+  for (let i = start; i < start + size; i++) text += String.fromCharCode(reader.bytes[i]!);
+  if (!isBase58Check(kind, text)) throw new DecodeError(expectedBase58(kind), describeValue(text), start);
+  return text;
+}
+
+/** Writes a Base58Check string of `kind` as its text (ASCII), after validating it. */
+export function writeBase58Text(writer: BinaryWriter, kind: Base58Kind, value: string): void {
+  base58PayloadForEncoding(kind, value, writer.length);
+  for (let i = 0; i < value.length; i++) writer.uint8(value.charCodeAt(i));
+}
+
+/** A Base58Check string carried as text in a `uint30`-length string (`rollup_address`). */
+export function base58TextCodec(kind: Base58Kind | Base58KindName): Codec<string> {
+  const k = typeof kind === "string" ? BASE58[kind] : kind;
+  return Object.freeze({
+    decode: (reader: BinaryReader) => readBase58Text(reader, k, readLength(reader, k.title)),
+    encode(writer: BinaryWriter, value: string) {
+      const at = writer.reserve(4);
+      writeBase58Text(writer, k, value);
+      writer.patchUint32(at, writer.length - at - 4);
+    },
+    dataKind: DYNAMIC,
+  });
 }
 
 const cache = new Map<Base58Kind, HashCodec>();

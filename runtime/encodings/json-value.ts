@@ -369,26 +369,57 @@ export function decodeBson(bytes: Uint8Array, options: BsonDecodeOptions = {}, s
   return reader.document(start, end, options.rootArrays ?? true ? "root" : "object", 0);
 }
 
-/** `json` values: a `uint30` length, then the BSON document. */
+/**
+ * Reads a BSON document of `length` bytes, or filling the rest of the frame when `length` is
+ * omitted (the caller has read any length prefix). For generated code: the `any` JSON leaf.
+ */
+export function readBsonValue(reader: BinaryReader, length?: number): JsonValue {
+  const start = reader.offset;
+  const size = length ?? reader.remaining();
+  reader.need(size, "a BSON document");
+  const value = decodeBson(reader.bytes, {}, start, start + size);
+  reader.offset = start + size;
+  return value;
+}
+
+/** The BSON bytes of `value`, with encoding errors placed at the writer's position. */
+function bsonForWriter(writer: BinaryWriter, value: JsonValue): Uint8Array {
+  try {
+    return encodeBson(value);
+  } catch (error) {
+    if (error instanceof EncodeError) throw new EncodeError(error.expected, error.found, writer.length, error.segments);
+    throw error;
+  }
+}
+
+/**
+ * Writes the BSON document of `value` without a length prefix; with `length`, the document
+ * must have exactly that size. For generated code: the `any` JSON leaf.
+ */
+export function writeBsonValue(writer: BinaryWriter, value: JsonValue, length?: number): void {
+  const bytes = bsonForWriter(writer, value);
+  if (length !== undefined && bytes.length !== length) {
+    throw new EncodeError(`a JSON value whose BSON form has ${length} bytes`, `${bytes.length} bytes`, writer.length);
+  }
+  writer.raw(bytes);
+}
+
+/** Reads a `json` value: a `uint30` length, then the BSON document. */
+export function readJsonValue(reader: BinaryReader): JsonValue {
+  const length = readLength(reader, "a BSON document");
+  return readBsonValue(reader, length);
+}
+
+/** Writes a `json` value: a `uint30` length, then the BSON document. */
+export function writeJsonValue(writer: BinaryWriter, value: JsonValue): void {
+  const bytes = bsonForWriter(writer, value);
+  writeLength(writer, bytes.length, "a BSON document");
+  writer.raw(bytes);
+}
+
+/** `json` values (error traces, `any`): a `uint30` length, then the BSON document. */
 export const jsonValueCodec: Codec<JsonValue> = Object.freeze({
-  decode(reader: BinaryReader): JsonValue {
-    const length = readLength(reader, "a BSON document");
-    const start = reader.offset;
-    const value = decodeBson(reader.bytes, {}, start, start + length);
-    reader.offset = start + length;
-    return value;
-  },
-  encode(writer: BinaryWriter, value: JsonValue): void {
-    let bytes: Uint8Array;
-    try {
-      bytes = encodeBson(value);
-    } catch (error) {
-      // Report the position in the output being written.
-      if (error instanceof EncodeError) throw new EncodeError(error.expected, error.found, writer.length, error.segments);
-      throw error;
-    }
-    writeLength(writer, bytes.length, "a BSON document");
-    writer.raw(bytes);
-  },
+  decode: readJsonValue,
+  encode: writeJsonValue,
   dataKind: DYNAMIC,
 });

@@ -55,22 +55,42 @@ function writeTagged(writer: BinaryWriter, kinds: readonly Base58Kind[], value: 
   writer.raw(found.payload);
 }
 
+/** Reads a `public_key_hash` (curve tag, 20 bytes) as `tz1…`–`tz4…`. */
+export function readPublicKeyHash(reader: BinaryReader): string {
+  return readTagged(reader, PUBLIC_KEY_HASH_KINDS, "public key hash");
+}
+
+/** Writes a `tz1…`–`tz4…` string as a `public_key_hash`. */
+export function writePublicKeyHash(writer: BinaryWriter, value: string): void {
+  writeTagged(writer, PUBLIC_KEY_HASH_KINDS, value, "a public key hash");
+}
+
+/** Reads a `public_key` (curve tag, key bytes) as `edpk…`, `sppk…`, `p2pk…` or `BLpk…`. */
+export function readPublicKey(reader: BinaryReader): string {
+  return readTagged(reader, PUBLIC_KEY_KINDS, "public key");
+}
+
+/** Writes an `edpk…`, `sppk…`, `p2pk…` or `BLpk…` string as a `public_key`. */
+export function writePublicKey(writer: BinaryWriter, value: string): void {
+  writeTagged(writer, PUBLIC_KEY_KINDS, value, "a public key");
+}
+
 /** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…`, `tz2…`, `tz3…`, `tz4…`. */
 export const publicKeyHashCodec: Codec<string> = Object.freeze({
-  decode: (reader: BinaryReader) => readTagged(reader, PUBLIC_KEY_HASH_KINDS, "public key hash"),
-  encode: (writer: BinaryWriter, value: string) => writeTagged(writer, PUBLIC_KEY_HASH_KINDS, value, "a public key hash"),
+  decode: readPublicKeyHash,
+  encode: writePublicKeyHash,
   dataKind: fixedKind(21),
 });
 
 /** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
 export const publicKeyCodec: Codec<string> = Object.freeze({
-  decode: (reader: BinaryReader) => readTagged(reader, PUBLIC_KEY_KINDS, "public key"),
-  encode: (writer: BinaryWriter, value: string) => writeTagged(writer, PUBLIC_KEY_KINDS, value, "a public key"),
+  decode: readPublicKey,
+  encode: writePublicKey,
   // A union of cases of different sizes: Dynamic in binary schemas.
   dataKind: DYNAMIC,
 });
 
-function writeSignature(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string): void {
+function writeSignatureOf(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string): void {
   const found = readAnyBase58Check(kinds, value);
   if (isBase58Problem(found)) {
     throw new EncodeError(`a signature (${kinds.map((k) => k.leading).join(", ")}…)`, found.problem, writer.length);
@@ -79,37 +99,55 @@ function writeSignature(writer: BinaryWriter, kinds: readonly Base58Kind[], valu
 }
 
 /**
- * A signature of 64 raw bytes, as in the encodings of the 2021–2022 dumps. Any of `sig…`,
- * `edsig…`, `spsig1…`, `p2sig…` is accepted on input; output is the generic `sig…` form, which
- * is what Octez prints (the recorded operation vectors decode to `sig…`).
+ * Reads a signature of 64 raw bytes, as in the encodings of the 2021–2022 dumps, in the generic
+ * `sig…` form, which is what Octez prints (the recorded operation vectors decode to `sig…`).
  */
-export const signatureCodec: Codec<string> = Object.freeze({
-  decode: (reader: BinaryReader) => {
-    const start = reader.offset;
-    reader.need(64, "a signature");
-    reader.offset = start + 64;
-    return encodeBase58CheckRange(BASE58.generic_signature, reader.bytes, start);
-  },
-  encode: (writer: BinaryWriter, value: string) => writeSignature(writer, SIGNATURE_64_KINDS, value),
-  dataKind: fixedKind(64),
-});
+export function readSignature(reader: BinaryReader): string {
+  const start = reader.offset;
+  reader.need(64, "a signature");
+  reader.offset = start + 64;
+  return encodeBase58CheckRange(BASE58.generic_signature, reader.bytes, start);
+}
+
+/** Writes a 64-byte signature given as `sig…`, `edsig…`, `spsig1…` or `p2sig…`. */
+export function writeSignature(writer: BinaryWriter, value: string): void {
+  writeSignatureOf(writer, SIGNATURE_64_KINDS, value);
+}
 
 const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [...SIGNATURE_64_KINDS, BASE58.bls12_381_signature];
+
+/** Reads a signature running to the end of the frame: 64 bytes as `sig…`, 96 bytes as `BLsig…`. */
+export function readVariableSignature(reader: BinaryReader): string {
+  const start = reader.offset;
+  const length = reader.remaining();
+  const kind = length === 64 ? BASE58.generic_signature : length === 96 ? BASE58.bls12_381_signature : undefined;
+  if (kind === undefined) throw new DecodeError("a signature of 64 or 96 bytes to the end of the frame", `${length} bytes`, start);
+  reader.offset = start + length;
+  return encodeBase58CheckRange(kind, reader.bytes, start);
+}
+
+/** Writes the bytes of any 64-byte signature form or of a `BLsig…` (96 bytes). */
+export function writeVariableSignature(writer: BinaryWriter, value: string): void {
+  writeSignatureOf(writer, ANY_SIGNATURE_KINDS, value);
+}
+
+/**
+ * A signature of 64 raw bytes. Any of `sig…`, `edsig…`, `spsig1…`, `p2sig…` is accepted on
+ * input; output is the generic `sig…` form.
+ */
+export const signatureCodec: Codec<string> = Object.freeze({
+  decode: readSignature,
+  encode: writeSignature,
+  dataKind: fixedKind(64),
+});
 
 /**
  * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS
  * signers: 64 bytes print as `sig…`, 96 bytes as `BLsig…`; any other length is an error.
  */
 export const variableSignatureCodec: Codec<string> = Object.freeze({
-  decode: (reader: BinaryReader) => {
-    const start = reader.offset;
-    const length = reader.remaining();
-    const kind = length === 64 ? BASE58.generic_signature : length === 96 ? BASE58.bls12_381_signature : undefined;
-    if (kind === undefined) throw new DecodeError("a signature of 64 or 96 bytes to the end of the frame", `${length} bytes`, start);
-    reader.offset = start + length;
-    return encodeBase58CheckRange(kind, reader.bytes, start);
-  },
-  encode: (writer: BinaryWriter, value: string) => writeSignature(writer, ANY_SIGNATURE_KINDS, value),
+  decode: readVariableSignature,
+  encode: writeVariableSignature,
   dataKind: VARIABLE,
 });
 

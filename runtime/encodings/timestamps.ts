@@ -155,16 +155,24 @@ export function parseProtocolTimestamp(value: string): bigint | undefined {
   return parseInt64(value);
 }
 
+/** Reads a `timestamp.protocol` (int64 seconds) in its JSON form. */
+export function readProtocolTimestamp(reader: BinaryReader): string {
+  return formatProtocolTimestamp(reader.int64());
+}
+
+/** Writes a protocol timestamp given as RFC 3339 or decimal seconds. */
+export function writeProtocolTimestamp(writer: BinaryWriter, value: string): void {
+  const seconds = typeof value === "string" ? parseProtocolTimestamp(value) : undefined;
+  if (seconds === undefined) {
+    throw new EncodeError("a protocol timestamp (RFC 3339 or decimal seconds in int64 range)", describeValue(value), writer.length);
+  }
+  writer.int64(seconds);
+}
+
 /** `timestamp.protocol`: int64 seconds ↔ RFC 3339 `…Z` (or decimal seconds outside 0000–9999). */
 export const timestampProtocolCodec: Codec<string> = Object.freeze({
-  decode: (reader: BinaryReader) => formatProtocolTimestamp(reader.int64()),
-  encode(writer: BinaryWriter, value: string): void {
-    const seconds = typeof value === "string" ? parseProtocolTimestamp(value) : undefined;
-    if (seconds === undefined) {
-      throw new EncodeError("a protocol timestamp (RFC 3339 or decimal seconds in int64 range)", describeValue(value), writer.length);
-    }
-    writer.int64(seconds);
-  },
+  decode: readProtocolTimestamp,
+  encode: writeProtocolTimestamp,
   dataKind: fixedKind(8),
 });
 
@@ -183,23 +191,29 @@ export function parseSystemTimestamp(value: unknown): number | undefined {
   return undefined;
 }
 
+/** Reads a `timestamp.system` (int64 seconds within years 0000–9999) in its JSON form. */
+export function readSystemTimestamp(reader: BinaryReader): string {
+  const at = reader.offset;
+  const seconds = reader.int64();
+  if (seconds < MIN_BIG || seconds > MAX_BIG) {
+    throw new DecodeError("a system timestamp within years 0000–9999", `${seconds} seconds`, at);
+  }
+  return formatSystemTimestamp(Number(seconds));
+}
+
+/** Writes a system timestamp given as RFC 3339 or int64 seconds. */
+export function writeSystemTimestamp(writer: BinaryWriter, value: string): void {
+  const seconds = parseSystemTimestamp(value);
+  if (seconds === undefined) {
+    throw new EncodeError("a system timestamp (RFC 3339 or int64 seconds within years 0000–9999)", describeValue(value), writer.length);
+  }
+  writer.int64(BigInt(seconds));
+}
+
 /** `timestamp.system`: int64 seconds ↔ `YYYY-MM-DDTHH:MM:SS.000-00:00`. */
 export const timestampSystemCodec: Codec<string> = Object.freeze({
-  decode(reader: BinaryReader): string {
-    const at = reader.offset;
-    const seconds = reader.int64();
-    if (seconds < MIN_BIG || seconds > MAX_BIG) {
-      throw new DecodeError("a system timestamp within years 0000–9999", `${seconds} seconds`, at);
-    }
-    return formatSystemTimestamp(Number(seconds));
-  },
-  encode(writer: BinaryWriter, value: string): void {
-    const seconds = parseSystemTimestamp(value);
-    if (seconds === undefined) {
-      throw new EncodeError("a system timestamp (RFC 3339 or int64 seconds within years 0000–9999)", describeValue(value), writer.length);
-    }
-    writer.int64(BigInt(seconds));
-  },
+  decode: readSystemTimestamp,
+  encode: writeSystemTimestamp,
   dataKind: fixedKind(8),
 });
 
@@ -209,42 +223,54 @@ export const timestampSystemCodec: Codec<string> = Object.freeze({
  * `Time.Protocol` and `Time.System`, which print it differently, so no normal form is imposed).
  */
 export const timestampRfcCodec: Codec<string> = Object.freeze({
-  decode(reader: BinaryReader): string {
-    const at = reader.offset;
-    const length = readLength(reader, "an RFC 3339 timestamp");
-    const start = reader.offset;
-    reader.offset += length;
-    const text = utf8OrUndefined(reader.bytes.subarray(start, start + length));
-    if (text === undefined || parseRfc3339(text) === undefined) {
-      throw new DecodeError("an RFC 3339 timestamp", text === undefined ? "invalid UTF-8" : describeValue(text), at);
-    }
-    return text;
-  },
-  encode(writer: BinaryWriter, value: string): void {
-    if (typeof value !== "string" || parseRfc3339(value) === undefined) {
-      throw new EncodeError("an RFC 3339 timestamp", describeValue(value), writer.length);
-    }
-    const bytes = utf8Bytes(value);
-    writeLength(writer, bytes.length, "an RFC 3339 timestamp");
-    writer.raw(bytes);
-  },
+  decode: readRfcTimestamp,
+  encode: writeRfcTimestamp,
   dataKind: DYNAMIC,
 });
 
+/** Reads a `uint30`-length RFC 3339 string (validated, returned unchanged). */
+export function readRfcTimestamp(reader: BinaryReader): string {
+  const at = reader.offset;
+  const length = readLength(reader, "an RFC 3339 timestamp");
+  const start = reader.offset;
+  reader.offset += length;
+  const text = utf8OrUndefined(reader.bytes.subarray(start, start + length));
+  if (text === undefined || parseRfc3339(text) === undefined) {
+    throw new DecodeError("an RFC 3339 timestamp", text === undefined ? "invalid UTF-8" : describeValue(text), at);
+  }
+  return text;
+}
+
+/** Writes an RFC 3339 string (validated) with its `uint30` length. */
+export function writeRfcTimestamp(writer: BinaryWriter, value: string): void {
+  if (typeof value !== "string" || parseRfc3339(value) === undefined) {
+    throw new EncodeError("an RFC 3339 timestamp", describeValue(value), writer.length);
+  }
+  const bytes = utf8Bytes(value);
+  writeLength(writer, bytes.length, "an RFC 3339 timestamp");
+  writer.raw(bytes);
+}
+
+/** Reads a `timespan.system` (a finite double of seconds). */
+export function readTimespan(reader: BinaryReader): number {
+  const at = reader.offset;
+  const value = reader.float64();
+  // Ptime refuses NaN and infinities, and JSON cannot carry them.
+  if (!Number.isFinite(value)) throw new DecodeError("a finite time span", String(value), at);
+  return value;
+}
+
+/** Writes a time span in seconds as a double. */
+export function writeTimespan(writer: BinaryWriter, value: number): void {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new EncodeError("a time span in seconds (a finite number)", describeValue(value), writer.length);
+  }
+  writer.float64(value);
+}
+
 /** `timespan.system`: seconds as an 8-byte IEEE-754 double. */
 export const timespanSystemCodec: Codec<number> = Object.freeze({
-  decode(reader: BinaryReader): number {
-    const at = reader.offset;
-    const value = reader.float64();
-    // Ptime refuses NaN and infinities, and JSON cannot carry them.
-    if (!Number.isFinite(value)) throw new DecodeError("a finite time span", String(value), at);
-    return value;
-  },
-  encode(writer: BinaryWriter, value: number): void {
-    if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new EncodeError("a time span in seconds (a finite number)", describeValue(value), writer.length);
-    }
-    writer.float64(value);
-  },
+  decode: readTimespan,
+  encode: writeTimespan,
   dataKind: fixedKind(8),
 });

@@ -8,6 +8,7 @@ import {
   DecodeError,
   EncodeError,
   HASH_DEFINITIONS,
+  base58TextCodec,
   contractIdCodec,
   decodeBase58Check,
   decodeBytes,
@@ -36,6 +37,14 @@ describe("hash codecs", () => {
     expect(codec.dataKind).toEqual({ kind: "Fixed", size: 32 });
     roundTrip(hashCodec(BASE58.chain_id), "NetXdQprcVkpaWU", "7a06a770");
     roundTrip(hashCodec("cryptobox_public_key_hash"), encodeBase58Check(BASE58.cryptobox_public_key_hash, new Uint8Array(16).fill(9)), "09".repeat(16));
+  });
+
+  it("carry a rollup address as text when the encoding says so", () => {
+    const address = encodeBase58Check(BASE58.sc_rollup_address, new Uint8Array(20).fill(3));
+    const codec = base58TextCodec("sc_rollup_address");
+    roundTrip(codec, address, "00000025" + Buffer.from(address).toString("hex"));
+    expect(thrown(() => encodeBytes(codec, "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"))).toBeInstanceOf(EncodeError);
+    expect(thrown(() => decodeBytes(codec, unhex("00000003616263")))).toBeInstanceOf(DecodeError);
   });
 
   it("are found by definition name, with or without a protocol prefix", () => {

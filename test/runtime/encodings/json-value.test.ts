@@ -1,6 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DecodeError, EncodeError, decodeBson, decodeBytes, encodeBson, encodeBytes, jsonValueCodec, type JsonValue } from "../../../runtime/index.ts";
+import {
+  BinaryReader,
+  BinaryWriter,
+  DecodeError,
+  EncodeError,
+  decodeBson,
+  decodeBytes,
+  encodeBson,
+  encodeBytes,
+  jsonValueCodec,
+  readBsonValue,
+  writeBsonValue,
+  type JsonValue,
+} from "../../../runtime/index.ts";
 import { hex, thrown, unhex } from "./support/helpers.ts";
 
 describe("BSON form of JSON values", () => {
@@ -26,6 +39,19 @@ describe("BSON form of JSON values", () => {
   it("wraps the document in a uint30-length string in binary", () => {
     expect(hex(encodeBytes(jsonValueCodec, { a: 1 }))).toBe("00000010" + cases[1]![2]);
     expect(decodeBytes(jsonValueCodec, unhex("00000010" + cases[1]![2]))).toEqual({ a: 1 });
+  });
+
+  it("reads and writes a bare document for generated code (length given or rest of frame)", () => {
+    const doc = encodeBson({ a: 1 });
+    const w = new BinaryWriter();
+    writeBsonValue(w, { a: 1 });
+    writeBsonValue(w, { a: 1 }, doc.length);
+    expect(thrown(() => writeBsonValue(new BinaryWriter(), { a: 1 }, doc.length + 1))).toBeInstanceOf(EncodeError);
+    const r = new BinaryReader(w.finish());
+    expect(readBsonValue(r, doc.length)).toEqual({ a: 1 });
+    expect(readBsonValue(r)).toEqual({ a: 1 });
+    r.expectEnd();
+    expect(thrown(() => readBsonValue(new BinaryReader(doc), doc.length + 1))).toBeInstanceOf(DecodeError);
   });
 
   it("keeps UTF-8 text, NUL inside strings and a __proto__ key as JSON.parse does", () => {
