@@ -376,11 +376,17 @@ const definitions: Record<string, Schema> = {
   ),
 };
 
+/** Identifier of the schema document that holds every definition. */
+export const DESCRIBE_SCHEMA_ID = "tezos-rpcgen:describe-format";
+
+/** The whole schema document: every definition, no root. Validators refer into it. */
+export const describeFormatSchema: Schema = { $schema: DESCRIBE_SCHEMA_DRAFT, $id: DESCRIBE_SCHEMA_ID, definitions };
+
 function rootedAt(name: string): Schema {
-  return { $schema: DESCRIBE_SCHEMA_DRAFT, $ref: `#/definitions/${name}`, definitions };
+  return { $ref: `${DESCRIBE_SCHEMA_ID}#/definitions/${name}` };
 }
 
-/** Schema of a whole describe answer (a tree node). */
+/** Schema of a whole describe answer (a tree node); needs {@link describeFormatSchema} registered. */
 export const describeAnswerSchema: Schema = rootedAt("node");
 
 /** Schema of one `binary_schema` object (also usable alone, e.g. for data-encoding's examples). */

@@ -8,7 +8,7 @@
  * {@link DescribeFormatError} carrying its JSON pointer.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { binarySchemaSchema, describeAnswerSchema, shapeMessages, snapshotSchema } from "./describe-answer-schema.ts";
+import { binarySchemaSchema, describeAnswerSchema, describeFormatSchema, shapeMessages, snapshotSchema } from "./describe-answer-schema.ts";
 import { DescribeFormatError } from "./errors.ts";
 
 type Which = "answer" | "binary" | "snapshot";
@@ -19,13 +19,34 @@ const schemas: Record<Which, object> = {
   snapshot: snapshotSchema,
 };
 
+/**
+ * `verbose` gives errors their `parentSchema` (for the shape messages); `inlineRefs: false`
+ * keeps the generated code small. The schema is our own and checked against the draft-07
+ * meta-schema by the tests, so it is not re-checked on every start (`validateSchema: false`).
+ */
+export const AJV_OPTIONS = {
+  allErrors: false,
+  verbose: true,
+  inlineRefs: false,
+  validateSchema: false,
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+  strictTuples: false,
+  allowUnionTypes: true,
+} as const;
+
 let ajv: Ajv | undefined;
 const compiled = new Map<Which, ValidateFunction>();
 
 function validator(which: Which): ValidateFunction {
   let validate = compiled.get(which);
   if (validate === undefined) {
-    ajv ??= new Ajv({ allErrors: false, verbose: true, strict: true, strictTypes: false, strictRequired: false, strictTuples: false, allowUnionTypes: true });
+    if (ajv === undefined) {
+      ajv = new Ajv(AJV_OPTIONS);
+      // One document holds every definition, so the three roots share compiled code.
+      ajv.addSchema(describeFormatSchema);
+    }
     validate = ajv.compile(schemas[which]);
     compiled.set(which, validate);
   }

@@ -112,3 +112,13 @@ describe("malformed describe trees", () => {
     expect(error.problem).toBe('unexpected property "x/y"');
   });
 });
+
+describe("the describe JSON Schema itself", () => {
+  it("is a valid draft-07 schema", async () => {
+    const { Ajv } = await import("ajv");
+    const { describeFormatSchema } = await import("../../../generator/describe/describe-answer-schema.ts");
+    const { AJV_OPTIONS } = await import("../../../generator/describe/validate.ts");
+    const ajv = new Ajv({ ...AJV_OPTIONS, validateSchema: true });
+    expect(ajv.validateSchema(describeFormatSchema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+});
