@@ -243,7 +243,9 @@ class Describer {
       case "int":
         return e.little ? { kind: "Int", size: e.size, little: true } : { kind: "Int", size: e.size };
       case "int31":
-        return { kind: "RangedInt", min: -1073741824, max: 1073741823 };
+        return e.little
+          ? { kind: "RangedInt", min: -1073741824, max: 1073741823, little: true }
+          : { kind: "RangedInt", min: -1073741824, max: 1073741823 };
       case "n":
         this.addZarith("N.t");
         return { kind: "Ref", name: "N.t" };

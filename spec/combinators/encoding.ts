@@ -42,7 +42,7 @@ export type Encoding =
   | { readonly t: "constant"; readonly value: string }
   | { readonly t: "bool" }
   | { readonly t: "int"; readonly size: IntSize; readonly little?: boolean }
-  | { readonly t: "int31" }
+  | { readonly t: "int31"; readonly little?: boolean }
   | { readonly t: "n" }
   | { readonly t: "z" }
   | { readonly t: "ranged_int"; readonly min: number; readonly max: number }

@@ -40,6 +40,14 @@ export const uint16: Encoding = { t: "int", size: "Uint16" };
 export const int31: Encoding = { t: "int31" };
 export const int32: Encoding = { t: "int", size: "Int32" };
 export const int64: Encoding = { t: "int", size: "Int64" };
+/** Little-endian variants. */
+export const littleEndian = {
+  int16: { t: "int", size: "Int16", little: true } as Encoding,
+  uint16: { t: "int", size: "Uint16", little: true } as Encoding,
+  int31: { t: "int31", little: true } as Encoding,
+  int32: { t: "int", size: "Int32", little: true } as Encoding,
+  int64: { t: "int", size: "Int64", little: true } as Encoding,
+};
 export const n: Encoding = { t: "n" };
 export const z: Encoding = { t: "z" };
 export const float: Encoding = { t: "float" };

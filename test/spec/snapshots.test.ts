@@ -1,0 +1,93 @@
+/**
+ * The committed shell snapshots: rebuilt byte-identically, valid against the describe
+ * meta-schema of Octez (component `service_tree`), and shaped as a node serves them.
+ */
+import { readFileSync } from "node:fs";
+import Ajv from "ajv-draft-04";
+import { describe, expect, it } from "vitest";
+import { renderSnapshot, snapshotPath, SNAPSHOTS } from "../../spec/build.ts";
+import { itWithReference, readReference } from "../support/reference.ts";
+import { treeDynamicDirs, treeRoutes } from "./conformance.ts";
+
+type J = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const names = Object.keys(SNAPSHOTS) as (keyof typeof SNAPSHOTS)[];
+const committed = (name: string): string => readFileSync(snapshotPath(name), "utf8");
+
+describe("shell snapshots", () => {
+  for (const name of names) {
+    it(`${name} is rebuilt byte-identically`, () => {
+      expect(renderSnapshot(name) === committed(name)).toBe(true);
+    });
+
+    it(`${name}: dynamic directories are {"dynamic": null}, services keep the node's key order`, () => {
+      const tree = JSON.parse(committed(name));
+      expect(treeDynamicDirs(tree)).toEqual(["/chains/{chain_id}/blocks/{block_id}", "/chains/{chain_id}/mempool"]);
+      const chains = tree.static.subdirs.suffixes.find((s: J) => s.name === "chains").tree;
+      const chain = chains.static.subdirs.dynamic_dispatch.tree.static;
+      expect(chain.subdirs.suffixes.find((s: J) => s.name === "mempool").tree).toEqual({ dynamic: null });
+      const blocks = chain.subdirs.suffixes.find((s: J) => s.name === "blocks").tree.static;
+      expect(blocks.subdirs.dynamic_dispatch.arg.name).toBe("block_id");
+      expect(blocks.subdirs.dynamic_dispatch.tree).toEqual({ dynamic: null });
+      for (const r of treeRoutes(tree)) {
+        const keys = Object.keys(r.service);
+        expect(keys.filter((k) => k !== "description" && k !== "input")).toEqual(["meth", "path", "query", "output", "error"]);
+        expect(keys.includes("input")).toBe(r.method !== "GET" && r.method !== "DELETE");
+        for (const part of ["input", "output", "error"]) {
+          if (!r.service[part]) continue;
+          expect(Object.keys(r.service[part])).toEqual(["json_schema", "binary_schema"]);
+          expect(r.service[part].json_schema.$schema).toBe("http://json-schema.org/draft-04/schema#");
+        }
+      }
+    });
+
+    it(`${name}: suffixes are sorted by name at every level`, () => {
+      const check = (node: J): void => {
+        if (!node.static?.subdirs) return;
+        const sub = node.static.subdirs;
+        if (sub.suffixes) {
+          const ns = sub.suffixes.map((s: J) => s.name);
+          expect(ns).toEqual([...ns].sort());
+          sub.suffixes.forEach((s: J) => check(s.tree));
+        } else check(sub.dynamic_dispatch.tree);
+      };
+      check(JSON.parse(committed(name)));
+    });
+  }
+
+  it("root-registered services declare their full path, path arguments included", () => {
+    const r = treeRoutes(JSON.parse(committed("shell.json"))).find((x) => x.path === "/chains/{chain_id}/invalid_blocks/{block_hash}");
+    expect(r!.service.path.map((p: J) => (typeof p === "string" ? p : `${p.id}:${p.name}`))).toEqual([
+      "chains",
+      "single:chain_id",
+      "invalid_blocks",
+      "single:block_hash",
+    ]);
+    const d = treeRoutes(JSON.parse(committed("shell.json"))).find((x) => x.path === "/describe");
+    expect(d!.service.path).toEqual(["describe", { id: "multiple", name: "string" }]);
+  });
+
+  itWithReference("describe-format-meta-schema-openapi-octez-v25.1.json")("both snapshots validate against the service_tree meta-schema", () => {
+    const meta = readReference<J>("describe-format-meta-schema-openapi-octez-v25.1.json");
+    const defs: J = {};
+    for (const [k, v] of Object.entries(meta.components.schemas)) defs[k] = toDraft04(v);
+    const ajv = new Ajv({ strict: false, allErrors: false });
+    const validate = ajv.compile({ $ref: "#/definitions/service_tree", definitions: defs });
+    for (const name of names) {
+      const ok = validate(JSON.parse(committed(name)));
+      if (!ok) console.log(name, JSON.stringify(validate.errors?.slice(0, 5)));
+      expect(ok).toBe(true);
+    }
+  });
+});
+
+/** OpenAPI 3 schema to draft-04: local references and `nullable`. */
+function toDraft04(s: J): J {
+  if (Array.isArray(s)) return s.map(toDraft04);
+  if (s === null || typeof s !== "object") return s;
+  const out: J = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (k === "nullable") continue;
+    out[k] = k === "$ref" ? String(v).replace("#/components/schemas/", "#/definitions/") : toDraft04(v);
+  }
+  return s.nullable === true ? { anyOf: [out, { type: "null" }] } : out;
+}
