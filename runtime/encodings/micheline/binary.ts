@@ -160,7 +160,7 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
         case 4: {
           leaf.push("prim");
           const prim = readPrimName(r, table);
-          leaf[0] = "annots";
+          leaf[0] = "annots"; // readAnnots appends the index of a bad annotation
           done = primNode(prim, [], tag === 4 ? readAnnots(r, table, leaf) : []);
           break;
         }
@@ -210,6 +210,9 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
       }
     }
   } catch (error) {
+    // Give the reader its frame back, so that a caller catching the error can go on reading.
+    const outermost = stack.find((node) => node.outerEnd >= 0);
+    if (outermost !== undefined) r.end = outermost.outerEnd;
     const segments: PathSegment[] = [];
     const parents = closing ? stack.length - 1 : stack.length;
     for (let i = 0; i < parents; i++) {

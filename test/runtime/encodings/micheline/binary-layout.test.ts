@@ -340,3 +340,11 @@ describe("errors deep inside an unbounded expression", () => {
     }
   });
 });
+
+describe("reader state after an error", () => {
+  it("the reader gets its enclosing frame back", () => {
+    const r = new BinaryReader(fromHex("02 00000006 02 00000001 ff ee"));
+    expect(() => readMicheline(r, NEWEST_MICHELINE_TABLE)).toThrowError(DecodeError);
+    expect(r.end).toBe(12);
+  });
+});
