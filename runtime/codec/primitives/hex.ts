@@ -21,17 +21,43 @@ for (let i = 0; i < 6; i++) {
 interface HexBuffer {
   from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: "hex"): string };
 }
-// Node's Buffer converts long inputs natively; other platforms use the table.
+// Node's Buffer converts natively to a flat string. Elsewhere the digits are written to a scratch
+// buffer and decoded as ASCII, which also gives a flat string.
 const NodeBuffer = (globalThis as { Buffer?: HexBuffer }).Buffer;
-const NATIVE_FROM = 48;
+const ascii = new TextDecoder("latin1");
+/** Char codes of the two digits of every byte, as one 16-bit unit (first digit in the low byte). */
+const DIGIT_PAIRS = new Uint16Array(256);
+for (let i = 0; i < 256; i++) DIGIT_PAIRS[i] = DIGITS.charCodeAt(i >> 4) | (DIGITS.charCodeAt(i & 15) << 8);
+let scratch = new Uint8Array(256);
+
+/**
+ * Up to this many bytes, concatenating table entries is fastest and still yields a flat string
+ * (V8 builds a rope only from 13 characters on, and ropes are costly when the value is kept).
+ */
+const CONCAT_UP_TO = 6;
 
 /** Lowercase hex of `bytes[start, end)`. */
 export function hexOfRange(bytes: Uint8Array, start: number, end: number): string {
   const n = end - start;
-  if (NodeBuffer !== undefined && n >= NATIVE_FROM) return NodeBuffer.from(bytes.buffer, bytes.byteOffset + start, n).toString("hex");
-  let out = "";
-  for (let i = start; i < end; i++) out += BYTE_HEX[bytes[i]!]!;
-  return out;
+  if (n <= CONCAT_UP_TO) {
+    let out = "";
+    for (let i = start; i < end; i++) out += BYTE_HEX[bytes[i]!]!;
+    return out;
+  }
+  if (NodeBuffer !== undefined) return NodeBuffer.from(bytes.buffer, bytes.byteOffset + start, n).toString("hex");
+  return hexOfRangePortable(bytes, start, end);
+}
+
+/** Lowercase hex without Node's Buffer (the path of other platforms); exported for tests. */
+export function hexOfRangePortable(bytes: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  if (scratch.length < 2 * n) scratch = new Uint8Array(2 * n);
+  for (let i = 0, j = 0; i < n; i++, j += 2) {
+    const pair = DIGIT_PAIRS[bytes[start + i]!]!;
+    scratch[j] = pair & 0xff;
+    scratch[j + 1] = pair >> 8;
+  }
+  return ascii.decode(scratch.subarray(0, 2 * n));
 }
 
 /** Lowercase hex of `bytes`. */

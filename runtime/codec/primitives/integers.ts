@@ -12,6 +12,7 @@ import { fixedKind, type Codec } from "../codec.ts";
 import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
 import { failDecode, failShort, failValue } from "./fail.ts";
+import { EncodeError, describeValue } from "../errors.ts";
 
 /** Integer widths of the `Int` layout. */
 export type IntSize = "Int8" | "Uint8" | "Int16" | "Uint16" | "Int32" | "Int64";
@@ -297,4 +298,14 @@ export function intSizeBytes(size: IntSize): number {
     case "Int64":
       return 8;
   }
+}
+
+/**
+ * The number of a decimal string, for integers that JSON carries as strings although their
+ * binary form is narrower than int64 (compact int64 encodings); range checks are the writer's.
+ */
+export function decimalToNumber(w: BinaryWriter, value: unknown): number {
+  if (typeof value === "number" && Number.isInteger(value)) return value;
+  if (typeof value === "string" && /^-?[0-9]+$/.test(value)) return Number(value);
+  throw new EncodeError("a decimal integer string", describeValue(value), w.length);
 }

@@ -17,8 +17,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 /** Matches a UTF-16 surrogate that is not part of a pair. */
 const LONE_SURROGATE = /\p{Cs}/u;
-/** Below this many bytes, building an ASCII string by hand beats a TextDecoder call. */
-const SHORT_TEXT = 24;
+/**
+ * Up to this many bytes, building an ASCII string by hand beats a TextDecoder call and still
+ * yields a flat string (V8 builds ropes from 13 characters on, and they are costly to keep).
+ */
+const SHORT_TEXT = 12;
 
 /** Text of `bytes[start, end)` as a unistring. */
 export function unistringOfRange(bytes: Uint8Array, start: number, end: number): Unistring {

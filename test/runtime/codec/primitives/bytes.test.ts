@@ -5,6 +5,8 @@ import {
   bytesToHex,
   dynamicBytes,
   fixedBytes,
+  hexOfRange,
+  hexOfRangePortable,
   hexToBytes,
   isHex,
   readHex,
@@ -24,12 +26,14 @@ describe("hex helpers", () => {
     expect(isHex("zz")).toBe(false);
   });
 
-  it("agree with each other on long inputs (native path) and short ones (table path)", () => {
-    for (const n of [0, 1, 16, 47, 48, 49, 1000]) {
-      const data = Uint8Array.from({ length: n }, (_, i) => (i * 37 + 11) & 0xff);
-      const hex = bytesToHex(data);
-      expect(hex).toBe(Array.from(data, (b) => b.toString(16).padStart(2, "0")).join(""));
-      expect(hexToBytes(hex.toUpperCase())).toEqual(data);
+  it("agree with each other on every path: table, Node Buffer and the portable one", () => {
+    for (const n of [0, 1, 6, 7, 16, 48, 1000]) {
+      const data = Uint8Array.from({ length: n + 3 }, (_, i) => (i * 37 + 11) & 0xff);
+      const expected = Array.from(data.subarray(2, 2 + n), (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(hexOfRange(data, 2, 2 + n)).toBe(expected);
+      expect(hexOfRangePortable(data, 2, 2 + n)).toBe(expected);
+      expect(bytesToHex(data.subarray(2, 2 + n))).toBe(expected);
+      expect(hexToBytes(expected.toUpperCase())).toEqual(data.subarray(2, 2 + n));
     }
   });
 
