@@ -8,7 +8,7 @@
  * - {@link describeTreeHash}: the hash for generated-file headers;
  * - {@link formatBinaryLayout}: data-encoding-style layout tables for the CLI.
  */
-export { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
+export { readDescribeTree, type DescribedTree, type PrefixSegment, type ReadDescribeOptions } from "./read.ts";
 export {
   readBinarySchema,
   normaliseBinarySchema,
@@ -42,3 +42,14 @@ export {
   DescribeLoadError,
   toPointer,
 } from "./errors.ts";
+export type {
+  RawBinarySchema,
+  RawBody,
+  RawDataKind,
+  RawEncoding,
+  RawField,
+  RawLayout,
+  RawNode,
+  RawService,
+  RawString,
+} from "./raw.ts";

@@ -7,7 +7,7 @@ import { DescribeFormatError } from "./errors.ts";
 import type { DescribeWarning } from "./binary-schema.ts";
 import type { RawNode } from "./raw.ts";
 import { isSnapshotDocument, readSnapshotInto, type GraftedExpansion, type SnapshotSource } from "./snapshot.ts";
-import { walkTree, type TreeSink } from "./tree.ts";
+import { argSegment, walkTree, type TreeSink } from "./tree.ts";
 import { validateDescribeAnswer } from "./validate.ts";
 
 export interface ReadDescribeOptions {
@@ -16,7 +16,16 @@ export interface ReadDescribeOptions {
    * routes of its services start with these segments. A string is a static segment. Default:
    * the root. Not allowed with a snapshot document, whose parts carry their own routes.
    */
-  prefix?: ReadonlyArray<string | RouteSegment>;
+  prefix?: ReadonlyArray<PrefixSegment>;
+}
+
+/** A static name, a model route segment, or a describe path argument `{id, name, descr?}`. */
+export type PrefixSegment = string | RouteSegment | { id: "single" | "multiple"; name: string; descr?: string };
+
+function prefixSegment(segment: PrefixSegment): RouteSegment {
+  if (typeof segment === "string") return { kind: "static", name: segment };
+  if ("id" in segment) return argSegment(segment);
+  return { ...segment };
 }
 
 /** The model's tree plus what a snapshot document adds. */
@@ -49,7 +58,7 @@ export function readDescribeTree(json: unknown, options: ReadDescribeOptions = {
     return source === undefined ? { ...sink, expansions } : { ...sink, expansions, source };
   }
   validateDescribeAnswer(json);
-  const prefix = (options.prefix ?? []).map((s): RouteSegment => (typeof s === "string" ? { kind: "static", name: s } : { ...s }));
+  const prefix = (options.prefix ?? []).map(prefixSegment);
   walkTree(json as RawNode, prefix, "", sink);
   checkUniqueServices(sink);
   return { ...sink, expansions: [] };

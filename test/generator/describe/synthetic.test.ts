@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readDescribeTree, validateDescribeAnswer } from "../../../generator/describe/index.ts";
 import { routeToString } from "../../../generator/model/describe-tree.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
-import { clone, legacyService, syntheticTree } from "./fixtures.ts";
+import { clone, legacyService, service, syntheticTree } from "./fixtures.ts";
 import { definition, DUMPS, findService, rewriteLegacyFixed, routeTable } from "./helpers.ts";
 import { META_SCHEMA, metaSchemaValidator } from "./meta-schema.ts";
 
@@ -127,6 +127,15 @@ describe("synthetic describe answers", () => {
     tree.static.subdirs.suffixes[3].name = { invalid_utf8_string: [0x6e, 0x65, 0x74, 0xff] };
     const read = readDescribeTree(tree);
     expect(routeTable(read)).toContain("GET /net\uFFFD/points/<point>");
+  });
+
+  it("accepts describe-style path arguments in the prefix option", () => {
+    const tree = readDescribeTree({ static: { get_service: service("GET", ["x"]) } }, { prefix: ["chains", { id: "single", name: "chain_id", descr: "d" }, "x"] });
+    expect(tree.services[0]?.route).toEqual([
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", description: "d", multiple: false },
+      { kind: "static", name: "x" },
+    ]);
   });
 
   it("a bare empty or dynamic root", () => {
