@@ -100,10 +100,10 @@ export function formatSystemTimestamp(seconds: number): string {
 }
 
 /**
- * RFC 3339 as Ptime reads it without `~strict`: date, `T`/`t`/space, time with optional
- * fraction, then `Z`/`z` or a numeric offset (`±HH:MM`, also `±HHMM` and `±HH`).
+ * RFC 3339 as Ptime reads it without `~strict`: date, `T`/`t`/space, time with an optional
+ * fraction, then `Z`/`z` or a `±HH:MM` offset.
  */
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
@@ -119,7 +119,8 @@ export interface ParsedRfc3339 {
 /**
  * Parses RFC 3339 text to whole seconds since the epoch (a fraction rounds down), or returns
  * `undefined` when the text is not a valid date-time within 0000-01-01T00:00:00Z and
- * 9999-12-31T23:59:59Z (Ptime's range). A leap second `:60` counts as `:59`.
+ * 9999-12-31T23:59:59Z (Ptime's range). A leap second `:60` is the next minute's first second,
+ * as in Ptime and POSIX `mktime`.
  */
 export function parseRfc3339(text: string): ParsedRfc3339 | undefined {
   const m = RFC3339.exec(text);
@@ -129,14 +130,13 @@ export function parseRfc3339(text: string): ParsedRfc3339 | undefined {
   const day = Number(m[3]);
   const hour = Number(m[4]);
   const minute = Number(m[5]);
-  let second = Number(m[6]);
+  const second = Number(m[6]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;
-  if (second === 60) second = 59;
   let offset = 0;
   if (m[9] !== undefined) {
     const offsetHours = Number(m[10]);
-    const offsetMinutes = m[11] === undefined ? 0 : Number(m[11]);
+    const offsetMinutes = Number(m[11]);
     if (offsetHours > 23 || offsetMinutes > 59) return undefined;
     offset = (offsetHours * 60 + offsetMinutes) * 60 * (m[9] === "-" ? -1 : 1);
   }
