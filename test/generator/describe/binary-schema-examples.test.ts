@@ -6,7 +6,7 @@
 import { describe, expect } from "vitest";
 import { formatBinaryLayout, readBinarySchema } from "../../../generator/describe/index.ts";
 import type { BinarySchema } from "../../../generator/model/binary-schema.ts";
-import { itWithReference, readReference } from "../../support/reference.ts";
+import { hasReference, itWithReference, readReference } from "../../support/reference.ts";
 import { allLayouts, fieldsOf } from "./helpers.ts";
 
 const EXPECT = "binary-schema-examples-data-encoding-expect.json";
@@ -161,3 +161,20 @@ describe("formatBinaryLayout against data-encoding's tables", () => {
     );
   });
 });
+
+// One test per entry and per generation, so a regression names its example. (Without the
+// reference file these are not generated; the aggregate tests above then fail under CI.)
+const entries: ExpectFile = hasReference(EXPECT) ? load() : { examples: [], examples_2022_09: [] };
+for (const [generation, list, style] of [
+  ["current", entries.examples, "current"],
+  ["2022-09", entries.examples_2022_09, "2022"],
+] as const) {
+  describe(`expect example (${generation})`, () => {
+    for (const e of list) {
+      itWithReference(EXPECT)(`#${e.index} ${e.label}: parses and prints data-encoding's table`, () => {
+        const schema = readBinarySchema(e.binary_schema);
+        expect(formatBinaryLayout(schema, { style })).toBe(e.table);
+      });
+    }
+  });
+}

@@ -3,7 +3,7 @@
  * three protocols, 2021–2022) read through `readDescribeTree`.
  */
 import { describe, expect } from "vitest";
-import { readDescribeTree, type DescribedTree } from "../../../generator/describe/index.ts";
+import { formatBinaryLayout, readDescribeTree, type DescribedTree } from "../../../generator/describe/index.ts";
 import type { BinarySchema, Field } from "../../../generator/model/binary-schema.ts";
 import { itWithReference, readReference, readReferenceText } from "../../support/reference.ts";
 import { allBinarySchemas, allLayouts, definition, DUMPS, fieldsOf, findService, MEMPOOL_ROUTE, routeTable } from "./helpers.ts";
@@ -212,6 +212,28 @@ describe("real describe dumps", () => {
     const s = findService(read(DUMPS.granada), "POST", "/chains/<chain_id>/mempool/unban_all_operations");
     expect(s.error.json.$ref).toBe("#/definitions/error");
     expect(s.input?.json.properties).toEqual({});
+  });
+
+  itWithReference(Object.values(DUMPS))("every binary schema of the dumps prints as a layout table", () => {
+    for (const name of Object.values(DUMPS)) {
+      for (const schema of allBinarySchemas(read(name))) expect(formatBinaryLayout(schema).length).toBeGreaterThan(0);
+    }
+    const pending = findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/pending_operations").output.binary;
+    expect(formatBinaryLayout(pending)).toBe(
+      [
+        "+-----------------+----------------------+----------+",
+        "| Name            | Size                 | Contents |",
+        "+=================+======================+==========+",
+        "| Unnamed field 0 | Determined from data | $X_0     |",
+        "+-----------------+----------------------+----------+",
+        "",
+        "",
+        "X_0 (Determined from data, 8-bit tag) *************************************",
+      ].join("\n"),
+    );
+    const monitor = formatBinaryLayout(findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/monitor_operations").output.binary);
+    expect(monitor).toContain("X_2456 (2 bytes, 16-bit tag)\n****************************\n");
+    expect(monitor).toContain("| Tag  | 2 bytes | unsigned 16-bit big-endian integer |");
   });
 
   itWithReference(DUMPS.alpha)("reading without a prefix roots the routes at /", () => {
