@@ -129,7 +129,7 @@ const pointInfo = (l: Layout) =>
     "p2p_point.info",
     E.obj([
       E.req("trusted", E.bool),
-      E.opt("greylisted_until", T.timestampSystem),
+      E.dft("greylisted_until", T.timestampSystem, "1970-01-01T00:00:00Z"),
       E.req("state", pointState),
       E.opt("p2p_peer_id", T.peerId),
       E.opt("last_failed_connection", T.timestampSystem),
@@ -225,8 +225,10 @@ const aclInput = (withPeer: boolean) =>
     ...(withPeer ? [E.opt("peer_id", T.peerId)] : []),
   ]);
 
-const peerFilter = multi("filter", { name: "p2p.peer.state.filter" }, "Only peers in one of these states.");
-const pointFilter = multi("filter", { name: "p2p.point.state.filter" }, "Only points in one of these states.");
+// Octez names the filter argument of both listings `p2p.point.state_filter`.
+const stateFilterArg = { name: "p2p.point.state_filter" };
+const peerFilter = multi("filter", stateFilterArg, "Only peers in one of these states.");
+const pointFilter = multi("filter", stateFilterArg, "Only points in one of these states.");
 const monitorFlag = flag("monitor", "Keep the stream open and send new events as they happen.");
 
 export function networkServices(l: Layout): Service[] {

@@ -40,8 +40,8 @@ const information = E.obj([E.req("instances", E.int31), E.req("status", workerSt
 function workerState(request: Encoding, backlogEvent?: Encoding): Encoding {
   return E.obj([
     E.req("status", workerStatus),
-    E.req("pending_requests", E.list(E.obj([E.req("pushed", T.timestampSystem), E.req("request", request)]))),
-    ...(backlogEvent ? [E.req("backlog", E.list(E.obj([E.req("level", logLevel), E.req("events", E.list(backlogEvent))])))] : []),
+    E.req("pending_requests", E.list(E.obj([E.req("pushed", T.timestampSystem), E.req("request", E.dynamicSize(request))]))),
+    ...(backlogEvent ? [E.req("backlog", E.list(E.obj([E.req("level", logLevel), E.req("events", E.dynamicSize(E.list(E.dynamicSize(backlogEvent))))])))] : []),
     E.opt(
       "current_request",
       E.obj([E.req("pushed", T.timestampSystem), E.req("treated", T.timestampSystem), E.req("request", request)]),
