@@ -48,9 +48,11 @@ export function encodeBase58Check(kind: Base58Kind, payload: Uint8Array): string
   return encodeWithPrefix(kind.prefix, payload, 0, payload.length);
 }
 
+const NO_PREFIX = new Uint8Array(0);
+
 /** Base58Check text of arbitrary bytes (no Tezos prefix): `base58(data ‖ checksum)`. */
 export function encodeBase58CheckRaw(data: Uint8Array): string {
-  return encodeWithPrefix(new Uint8Array(0), data, 0, data.length);
+  return encodeWithPrefix(NO_PREFIX, data, 0, data.length);
 }
 
 /** Why a string is not a valid value of a Base58Check type, in words for the `found` part of an error. */
