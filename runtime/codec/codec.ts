@@ -75,7 +75,7 @@ export function decodeBytes<T>(codec: Codec<T>, bytes: Uint8Array, options: Deco
     value = codec.decode(reader);
   } catch (error) {
     if (error instanceof CodecError) throw error;
-    throw new DecodeError("a valid value", error instanceof Error ? error.message : String(error), reader.offset);
+    throw new DecodeError("a valid value", error instanceof Error ? `${error.name}: ${error.message}` : String(error), reader.offset);
   }
   if (!options.allowTrailing) reader.expectEnd();
   return value;

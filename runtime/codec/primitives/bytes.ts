@@ -65,3 +65,13 @@ export const variableBytes: Codec<string> = {
 export function dynamicBytes(header: LengthHeader = "Uint30", maxLength?: number): Codec<string> {
   return dynamicSize(header, maxLength === undefined ? variableBytes : checkSize(maxLength, variableBytes));
 }
+
+/** The length header of `Bounded.bytes max` / `Bounded.string max`: the smallest that holds `max`. */
+export function boundedHeader(max: number): LengthHeader {
+  return max <= 255 ? "Uint8" : max <= 65535 ? "Uint16" : "Uint30";
+}
+
+/** `Bounded.bytes max`: the smallest length header for `max`, and `max` checked on both sides. */
+export function boundedBytes(max: number): Codec<string> {
+  return dynamicBytes(boundedHeader(max), max);
+}

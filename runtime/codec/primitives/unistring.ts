@@ -9,6 +9,7 @@ import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
 import { failEncode, failShort, failValue } from "./fail.ts";
 import { checkSize, dynamicSize, type LengthHeader } from "./dynamic-size.ts";
+import { boundedHeader } from "./bytes.ts";
 
 /** The JSON form of text. */
 export type Unistring = string | { invalid_utf8_string: number[] };
@@ -74,6 +75,26 @@ function isByte(v: unknown): boolean {
 export function writeUnistring(w: BinaryWriter, v: Unistring, n?: number): void {
   const start = w.length;
   if (typeof v === "string") {
+    const len = v.length;
+    if (len <= SHORT_TEXT) {
+      // Short ASCII text, the common case (names, kinds), goes straight into the buffer.
+      const at = w.reserve(len);
+      const t = w.target;
+      let i = 0;
+      for (; i < len; i++) {
+        const c = v.charCodeAt(i);
+        if (c >= 0x80) break;
+        t[at + i] = c;
+      }
+      if (i === len) {
+        if (n !== undefined && len !== n) {
+          w.length = start;
+          failEncode(w, `a string of exactly ${n} bytes`, `${len} bytes`);
+        }
+        return;
+      }
+      w.length = start;
+    }
     if (LONE_SURROGATE.test(v)) failEncode(w, "a string of Unicode characters", "a lone UTF-16 surrogate (not encodable as UTF-8)");
     // UTF-8 never needs more than 3 bytes per UTF-16 unit.
     const at = w.reserve(v.length * 3);
@@ -121,4 +142,9 @@ export const variableString: Codec<Unistring> = {
 /** Text behind a length header: `string` (`Uint30`), `Bounded.string` (with `maxLength`), or `N`. */
 export function dynamicString(header: LengthHeader = "Uint30", maxLength?: number): Codec<Unistring> {
   return dynamicSize(header, maxLength === undefined ? variableString : checkSize(maxLength, variableString));
+}
+
+/** `Bounded.string max`: the smallest length header for `max`, and `max` checked on both sides. */
+export function boundedString(max: number): Codec<Unistring> {
+  return dynamicString(boundedHeader(max), max);
 }
