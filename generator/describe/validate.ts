@@ -96,9 +96,9 @@ export function describeAjvError(error: ErrorObject): string {
       return `must be ${JSON.stringify(p.allowedValue)}`;
     case "type":
       return `must be of type ${String(p.type).replace(/,/g, " or ")}`;
-    case "not":
+    case "not": // the schema's only `not`: a Seq layout
       return "must not have both \"length_limit\" and \"max_length\"";
-    case "minProperties":
+    case "minProperties": // only used by query kinds
     case "maxProperties":
       return "must have exactly one of \"single\", \"optional\", \"flag\", \"multi\"";
     default:
