@@ -10,12 +10,13 @@ import { failDecode, failShort, failValue } from "./fail.ts";
 // One scratch view for all conversions: floats are the one type whose bits JavaScript cannot
 // assemble with integer arithmetic.
 const scratch = new DataView(new ArrayBuffer(8));
+const scratchBytes = new Uint8Array(scratch.buffer);
 
 export function readFloat(r: BinaryReader): number {
   const o = r.offset;
   if (r.end - o < 8) failShort(r, 8, "float");
   const b = r.bytes;
-  for (let i = 0; i < 8; i++) scratch.setUint8(i, b[o + i]!);
+  for (let i = 0; i < 8; i++) scratchBytes[i] = b[o + i]!;
   r.offset = o + 8;
   return scratch.getFloat64(0);
 }
@@ -25,7 +26,7 @@ export function writeFloat(w: BinaryWriter, v: number): void {
   scratch.setFloat64(0, v);
   const at = w.reserve(8);
   const t = w.target;
-  for (let i = 0; i < 8; i++) t[at + i] = scratch.getUint8(i);
+  for (let i = 0; i < 8; i++) t[at + i] = scratchBytes[i]!;
 }
 
 function rangeText(min: number, max: number): string {
