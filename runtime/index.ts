@@ -27,3 +27,4 @@ export * from "./encodings/index.ts";
 export * from "./hashing/index.ts";
 export * from "./rpc/index.ts";
 export * from "./encodings/micheline/index.ts";
+export * from "./codec/primitives/fail.ts";

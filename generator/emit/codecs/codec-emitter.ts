@@ -14,6 +14,7 @@ import { compareStrings, pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
+import { indent } from "./source-text.ts";
 
 /** The codecs file body and what it imports. */
 export interface EmittedCodecs {
@@ -28,6 +29,16 @@ export interface EmittedCodecs {
 export function emitCodecs(model: CodecModel, names: InterfaceNames, types: TypeEmitter): EmittedCodecs {
   const context = new CodecContext(model.definitions, names, types);
   const blocks: string[] = [];
+  for (const [name, definition] of model.definitions) {
+    context.nameType(definition.codec, names.definitions.get(name)!);
+    const caseNames = names.cases.get(name);
+    if (caseNames && definition.codec.kind === "union") {
+      for (const c of definition.codec.cases) {
+        const caseType = caseNames.get(c.tag);
+        if (caseType !== undefined) context.nameType(c.payload, caseType);
+      }
+    }
+  }
 
   for (const name of [...model.definitions.keys()].sort(compareStrings)) {
     const definition = model.definitions.get(name)!;
@@ -46,6 +57,7 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
     for (const { body, typeName } of bodies) {
       if (!body || typeName === undefined || body.jsonOnly !== undefined) continue;
       context.useType(typeName);
+      context.nameType(body.codec, typeName);
       const functions = { decode: `decode${typeName}`, encode: `encode${typeName}` };
       blocks.push(...bodyCodecs(context, body.codec, typeName, functions));
     }
@@ -92,7 +104,3 @@ function exported(context: CodecContext, codec: IR, typeName: string, functions:
   return blocks;
 }
 
-export function indent(lines: readonly string[], depth = 1): string {
-  const pad = "  ".repeat(depth);
-  return lines.map((line) => (line.length === 0 ? line : pad + line)).join("\n");
-}

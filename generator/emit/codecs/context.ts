@@ -22,6 +22,8 @@ export class CodecContext {
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** Type names of IR nodes that have one (definition roots, body roots, named union cases). */
+  private readonly namedTypes = new Map<IR, string>();
 
   constructor(
     readonly definitions: ReadonlyMap<string, CodecDefinition>,
@@ -43,9 +45,15 @@ export class CodecContext {
     return { decode: `decode${typeName}`, encode: `encode${typeName}` };
   }
 
-  /** A fresh private pair named after `hint` (`decodeTransactionParameters`). */
+  /**
+   * A fresh private pair named after `hint`, a space-separated path from the named value that
+   * contains the structure (`AlphaOperationAlphaContents Transaction parameters`): the name
+   * keeps the first part and the last two, enough to read and short enough to type.
+   */
   helperNames(hint: string): HelperNames {
-    const base = pascalCase(hint) || "Value";
+    const parts = hint.split(" ").filter((p) => p.length > 0);
+    const kept = parts.length > 3 ? [parts[0]!, ...parts.slice(-2)] : parts;
+    const base = pascalCase(kept.join(" ")) || "Value";
     for (let n = 1; ; n++) {
       const suffix = n === 1 ? "" : String(n);
       const decode = `decode${base}${suffix}`;
@@ -84,8 +92,18 @@ export class CodecContext {
     return this.constants.splice(0);
   }
 
+  /** Gives the values of `ir` the declared type `typeName` in emitted signatures. */
+  nameType(ir: IR, typeName: string): void {
+    this.namedTypes.set(ir, typeName);
+  }
+
   /** The TypeScript type of values of `ir`, recording the named types it mentions. */
   typeText(ir: IR): string {
+    const named = this.namedTypes.get(ir);
+    if (named !== undefined) {
+      this.typesUsed.add(named);
+      return named;
+    }
     const text = this.types.typeOf(ir).text;
     this.useTypesIn(text);
     return text;
@@ -97,7 +115,8 @@ export class CodecContext {
   }
 
   private useTypesIn(text: string): void {
-    for (const match of text.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
+    const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    for (const match of withoutStrings.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
       const name = match[0];
       if (name === "Record" || name === "Array" || name === "Readonly") continue;
       if (this.types.runtimeImports.has(name)) this.runtime.add(name);

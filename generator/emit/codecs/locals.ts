@@ -1,0 +1,28 @@
+/** Local variable names and property access in emitted functions. */
+
+import { camelCase, isIdentifierName, propertyKey as key, RESERVED_NAMES, RESERVED_WORDS } from "../names.ts";
+
+/** Names the emitted functions use for themselves; locals never take them. */
+const TAKEN_BY_FUNCTIONS = ["r", "w", "value", "field", "error", "out", "tag", "start", "index", "items", "count"];
+
+/** Hands out local variable names within one function, never the same twice. */
+export class LocalNames {
+  private readonly taken = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
+
+  claim(wanted: string): string {
+    let base = camelCase(wanted);
+    if (base.length === 0 || /^[0-9]/.test(base)) base = `v${base}`;
+    let name = base;
+    for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+/** `.name`, or `["odd-name"]`. */
+export function memberAccess(name: string): string {
+  return isIdentifierName(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** A property key in an object literal. */
+export const propertyKey = key;

@@ -1,0 +1,170 @@
+/**
+ * Objects: fields read one after the other into locals, then assembled into the JSON object;
+ * written back field by field. Presence bytes, `dyn` frames, padding and merged objects are
+ * handled inline; a value that runs to the end of its frame is read inside a frame that keeps
+ * back the bytes of the fixed-size fields after it.
+ */
+
+import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
+import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
+import type { CodecContext, HelperNames } from "./context.ts";
+import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
+import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
+import { indent } from "./source-text.ts";
+
+export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
+  if (ir.kind !== "object") throw new Error("not an object");
+  const type = context.typeText(ir);
+  const keyword = exported ? "export function" : "function";
+  return {
+    decode: `${keyword} ${names.decode}(r: ${context.use("BinaryReader")}): ${type} {\n${indent(decodeBody(context, ir.items, hint, type))}\n}\n`,
+    encode: `${keyword} ${names.encode}(w: ${context.use("BinaryWriter")}, value: ${type}): void {\n${indent(encodeBody(context, ir.items, hint))}\n}\n`,
+  };
+}
+
+/** Bytes kept back for the fixed-size items after each item of a group (0 when the item is self-delimited). */
+function reserves(context: CodecContext, items: readonly ObjectItem[], hint: string): number[] {
+  const sizes = items.map((item) => itemSize(context, item));
+  return items.map((item, i) => {
+    if (!itemExtends(context, item)) return 0;
+    let total = 0;
+    for (let j = i + 1; j < items.length; j++) {
+      const size = sizes[j];
+      if (size === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
+      total += size;
+    }
+    return total;
+  });
+}
+
+function itemSize(context: CodecContext, item: ObjectItem): number | undefined {
+  switch (item.kind) {
+    case "field":
+      return item.presence === "required" ? fixedSize(item.codec, context.definitions) : undefined;
+    case "constant":
+      return 0;
+    case "padding":
+      return item.bytes;
+    case "merge":
+      return fixedSize(item.codec, context.definitions);
+    case "frame":
+      return fixedSize({ kind: "object", items: [item] }, context.definitions);
+  }
+}
+
+function itemExtends(context: CodecContext, item: ObjectItem): boolean {
+  if (item.kind === "field") return item.presence === "rest-of-frame" || extendsToFrameEnd(item.codec, context.definitions);
+  if (item.kind === "merge") return extendsToFrameEnd(item.codec, context.definitions);
+  return false;
+}
+
+function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): string[] {
+  const locals = new LocalNames();
+  const statements: string[] = [];
+  const required: string[] = [];
+  const optional: Array<{ name: string; local: string }> = [];
+  const merged: string[] = [];
+  let counter = 0;
+  let reads = 0;
+
+  const group = (groupItems: readonly ObjectItem[]): void => {
+    const kept = reserves(context, groupItems, hint);
+    groupItems.forEach((item, index) => {
+      const keep = kept[index]!;
+      const open = keep > 0 ? locals.claim(`reserved${++counter}`) : undefined;
+      if (open) statements.push(`const ${open} = ${context.use("openReservedFrame")}(r, ${keep});`);
+      switch (item.kind) {
+        case "field": {
+          reads++;
+          const local = locals.claim(item.name);
+          const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
+          statements.push(`field = ${JSON.stringify(item.name)};`);
+          if (item.presence === "indicator") {
+            statements.push(`const ${local} = ${context.use("readPresence")}(r) ? ${read} : undefined;`);
+            optional.push({ name: item.name, local });
+          } else if (item.presence === "rest-of-frame") {
+            statements.push(`const ${local} = r.remaining() > 0 ? ${read} : undefined;`);
+            optional.push({ name: item.name, local });
+          } else {
+            statements.push(`const ${local} = ${read};`);
+            required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
+          }
+          break;
+        }
+        case "constant":
+          required.push(`${propertyKey(item.name)}: ${JSON.stringify(item.value)}`);
+          break;
+        case "padding":
+          statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
+          break;
+        case "frame": {
+          const outer = locals.claim(`outer${++counter}`);
+          statements.push(`const ${outer} = ${context.use("openDynamicFrame")}(r, ${JSON.stringify(item.header)});`);
+          group(item.items);
+          statements.push(`${context.use("closeDynamicFrame")}(r, ${outer});`);
+          break;
+        }
+        case "merge": {
+          reads++;
+          const local = locals.claim(`merged${++counter}`);
+          statements.push(`const ${local} = ${decodeExpression(context, item.codec, `${hint} merged`).expression};`);
+          merged.push(`...${local}`);
+          break;
+        }
+      }
+      if (open) statements.push(`${context.use("closeReservedFrame")}(r, ${open});`);
+    });
+  };
+  group(items);
+
+  const literal = `{ ${[...required, ...merged].join(", ")} }`;
+  const result = optional.length === 0 ? [`return ${literal};`] : [`const out: ${type} = ${literal};`, ...optional.map((o) => `if (${o.local} !== undefined) out${memberAccess(o.name)} = ${o.local};`), "return out;"];
+  if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
+  return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
+}
+
+function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): string[] {
+  const statements: string[] = [];
+  let counter = 0;
+  let writes = 0;
+  const group = (groupItems: readonly ObjectItem[]): void => {
+    for (const item of groupItems) {
+      switch (item.kind) {
+        case "field": {
+          writes++;
+          const access = `value${memberAccess(item.name)}`;
+          const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
+          statements.push(`field = ${JSON.stringify(item.name)};`);
+          if (item.presence === "indicator") {
+            statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, indent(write), "}");
+          } else if (item.presence === "rest-of-frame") {
+            statements.push(`if (${access} !== undefined) {`, indent(write), "}");
+          } else {
+            statements.push(...write);
+          }
+          break;
+        }
+        case "constant":
+          break;
+        case "padding":
+          statements.push(`${context.use("writePadding")}(w, ${item.bytes});`);
+          break;
+        case "frame": {
+          const mark = `mark${++counter}`;
+          statements.push(`const ${mark} = ${context.use("beginDynamicSize")}(w, ${JSON.stringify(item.header)});`);
+          group(item.items);
+          statements.push(`${context.use("endDynamicSize")}(w, ${JSON.stringify(item.header)}, ${mark});`);
+          break;
+        }
+        case "merge":
+          writes++;
+          statements.push(...encodeStatements(context, item.codec, "value", `${hint} merged`).statements);
+          break;
+      }
+    }
+  };
+  group(items);
+  const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
+  if (writes === 0) return [...guard, ...statements.filter((s) => !s.startsWith("field = "))];
+  return [...guard, 'let field = "";', "try {", indent(statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
+}

@@ -1,0 +1,91 @@
+/**
+ * Dispatch from an IR node to the code that reads or writes it: leaves become expressions and
+ * statements inline (`scalars.ts`); structures become a function of their own (`objects.ts`,
+ * `tuples.ts`, `lists.ts`, `unions.ts`, `wrappers.ts`), exported when it is the codec of a
+ * definition or body, private otherwise.
+ */
+
+import type { IR } from "../../ir/codec-ir.ts";
+import type { CodecContext, HelperNames } from "./context.ts";
+import { decodeLeaf, encodeLeaf, isLeaf } from "./scalars.ts";
+import { objectFunctions } from "./objects.ts";
+import { tupleFunctions } from "./tuples.ts";
+import { listFunctions } from "./lists.ts";
+import { unionFunctions } from "./unions.ts";
+import { wrapperFunctions } from "./wrappers.ts";
+
+/** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
+export interface DecodeCode {
+  expression: string;
+  declared?: string;
+}
+
+/** How a value is written: statements over `w`, and the source of the exported function when one was declared for it. */
+export interface EncodeCode {
+  statements: string[];
+  declared?: string;
+}
+
+/** The decoder and encoder functions of a structure: `decode` reads from `r`, `encode` writes `value` to `w`. */
+export interface StructureFunctions {
+  decode: string;
+  encode: string;
+}
+
+/** Source of the functions of a structure, given the names they must have and whether they are exported. */
+export type StructureEmitter = (context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean) => StructureFunctions;
+
+const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
+  object: objectFunctions,
+  tuple: tupleFunctions,
+  list: listFunctions,
+  union: unionFunctions,
+  option: wrapperFunctions,
+  enum: wrapperFunctions,
+  dynamic: wrapperFunctions,
+  padded: wrapperFunctions,
+};
+
+/**
+ * Functions emitted per structure node, so that the decoder and encoder of one node are
+ * emitted once even though the two directions ask for them separately.
+ */
+const emitted = new WeakMap<CodecContext, Map<IR, { names: HelperNames; exported?: StructureFunctions }>>();
+
+function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: HelperNames | undefined): { names: HelperNames; declared?: StructureFunctions } {
+  let byNode = emitted.get(context);
+  if (!byNode) emitted.set(context, (byNode = new Map()));
+  const existing = byNode.get(ir);
+  if (existing) return existing.exported ? { names: existing.names, declared: existing.exported } : { names: existing.names };
+  const names = exportAs ?? context.helperNames(hint);
+  const entry: { names: HelperNames; exported?: StructureFunctions } = { names };
+  byNode.set(ir, entry);
+  const functions = STRUCTURES[ir.kind]!(context, ir, names, hint, exportAs !== undefined);
+  if (exportAs === undefined) {
+    context.addHelper(functions.decode);
+    context.addHelper(functions.encode);
+    return { names };
+  }
+  entry.exported = functions;
+  return { names, declared: functions };
+}
+
+/** The expression that reads one value of `ir` from `r`. */
+export function decodeExpression(context: CodecContext, ir: IR, hint: string, exportAs?: string): DecodeCode {
+  if (isLeaf(ir)) return { expression: decodeLeaf(context, ir) };
+  const exportNames = exportAs !== undefined ? { decode: exportAs, encode: exportAs.replace(/^decode/, "encode") } : undefined;
+  const { names, declared } = structureNames(context, ir, hint, exportNames);
+  const code: DecodeCode = { expression: `${names.decode}(r)` };
+  if (declared) code.declared = declared.decode;
+  return code;
+}
+
+/** The statements that write `value` (an expression) as `ir` to `w`. */
+export function encodeStatements(context: CodecContext, ir: IR, value: string, hint: string, exportAs?: string): EncodeCode {
+  if (isLeaf(ir)) return { statements: encodeLeaf(context, ir, value) };
+  const exportNames = exportAs !== undefined ? { decode: exportAs.replace(/^encode/, "decode"), encode: exportAs } : undefined;
+  const { names, declared } = structureNames(context, ir, hint, exportNames);
+  const code: EncodeCode = { statements: [`${names.encode}(w, ${value});`] };
+  if (declared) code.declared = declared.encode;
+  return code;
+}
