@@ -1,6 +1,6 @@
 /**
- * Small throw helpers shared by the primitives. They keep the hot paths short: a primitive
- * tests its condition inline and calls one of these only on failure, so no error text is
+ * Small throw helpers shared by the primitives and by generated code. They keep the hot paths
+ * short: a check is written inline and calls one of these only on failure, so no error text is
  * built while decoding or encoding succeeds.
  */
 import { DecodeError, EncodeError, describeValue } from "../errors.ts";
