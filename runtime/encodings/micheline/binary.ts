@@ -54,6 +54,10 @@ export const MICHELINE_DEFAULT_MAX_DEPTH = 1000;
 const MAX_ANNOT_BYTES = 255;
 /** A well-formed annotation (protocols 012 on): a sigil, then identifier characters. */
 const WELL_FORMED_ANNOT = /^[@:$&%!?][A-Za-z0-9_.%@]*$/;
+const ANNOT_SHAPE = "a well-formed annotation (sigil, then letters, digits, _ . % @)";
+const NO_BYTES = new Uint8Array(0);
+/** Shared empty list for prims without annotations; never handed out (primNode skips it). */
+const NO_ANNOTS: string[] = [];
 
 /** An open sequence or application while reading. */
 interface OpenNode {
@@ -84,8 +88,11 @@ function readPrimName(r: BinaryReader, table: MichelineTable): string {
   return name;
 }
 
-/** Reads an annotation string; `segments` receives the index of a bad annotation. */
-function readAnnots(r: BinaryReader, table: MichelineTable, segments: PathSegment[]): string[] {
+/**
+ * Reads an annotation string. A bad annotation fails with its index as the error's path; the
+ * caller adds `annots` and what lies above.
+ */
+function readAnnots(r: BinaryReader, table: MichelineTable): string[] {
   const length = readLength(r, "annotations");
   const start = r.offset;
   const bytes = r.raw(length, "annotations");
@@ -94,20 +101,40 @@ function readAnnots(r: BinaryReader, table: MichelineTable, segments: PathSegmen
   let from = 0;
   for (let i = 0; i <= length; i++) {
     if (i < length && bytes[i] !== 0x20) continue;
-    const index = annots.length;
     const part = bytes.subarray(from, i);
-    const fail = (expected: string, found: string): never => {
-      segments.push(index);
-      throw new DecodeError(expected, found, start + from);
-    };
-    if (part.length > MAX_ANNOT_BYTES) fail(`an annotation of at most ${MAX_ANNOT_BYTES} bytes`, `${part.length} bytes`);
+    const at = start + from;
+    const index = annots.length;
+    if (part.length > MAX_ANNOT_BYTES) throw badAnnot(`an annotation of at most ${MAX_ANNOT_BYTES} bytes`, `${part.length} bytes`, at, index);
     const text = decodeUtf8(part);
-    if (text === undefined) fail("an annotation in UTF-8", `bytes ${toHex(part)}`);
-    if (table.annotations === "v2" && !WELL_FORMED_ANNOT.test(text!)) fail("a well-formed annotation (sigil, then letters, digits, _ . % @)", JSON.stringify(text));
-    annots.push(text!);
+    if (text === undefined) throw badAnnot("an annotation in UTF-8", `bytes ${toHex(part)}`, at, index);
+    if (table.annotations === "v2" && !WELL_FORMED_ANNOT.test(text)) throw badAnnot(ANNOT_SHAPE, JSON.stringify(text), at, index);
+    annots.push(text);
     from = i + 1;
   }
   return annots;
+}
+
+function badAnnot(expected: string, found: string, offset: number, index: number): DecodeError {
+  return new DecodeError(expected, found, offset, [index]);
+}
+
+/** Opens a sequence or application on the reader's stack (a frame too for tags 2 and 9). */
+function openNode(
+  r: BinaryReader,
+  stack: OpenNode[],
+  maxDepth: number,
+  at: number,
+  prim: string | undefined,
+  want: number,
+  annotated: boolean,
+): void {
+  if (stack.length >= maxDepth) throw new DecodeError(`nesting of at most ${maxDepth} sequences or applications`, "a deeper node", at);
+  let outerEnd = -1;
+  if (want < 0) {
+    const what = prim === undefined ? "a sequence" : "arguments";
+    outerEnd = r.openFrame(readLength(r, what), what);
+  }
+  stack.push({ prim, items: [], want, outerEnd, annotated });
 }
 
 /**
@@ -116,20 +143,11 @@ function readAnnots(r: BinaryReader, table: MichelineTable, segments: PathSegmen
  */
 export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth = MICHELINE_DEFAULT_MAX_DEPTH): MichelineExpression {
   const stack: OpenNode[] = [];
-  // Where the failing part is, below the open nodes: `leaf` inside the node being read, and
-  // `closing` when the error is in the annotations of the node on top of the stack.
-  const leaf: PathSegment[] = [];
+  // Where a failure is, below the open nodes: `leaf` names the part of the node being read
+  // (`int`, `prim`, `annots`…); `closing` is set while reading the annotations that follow the
+  // args of the node on top of the stack.
+  let leaf: string | undefined;
   let closing = false;
-
-  const open = (at: number, prim: string | undefined, want: number, annotated: boolean, framed: boolean): void => {
-    if (stack.length >= maxDepth) throw new DecodeError(`nesting of at most ${maxDepth} sequences or applications`, "a deeper node", at);
-    let outerEnd = -1;
-    if (framed) {
-      const length = readLength(r, prim === undefined ? "a sequence" : "arguments");
-      outerEnd = r.openFrame(length, prim === undefined ? "a sequence" : "arguments");
-    }
-    stack.push({ prim, items: [], want, outerEnd, annotated });
-  };
 
   try {
     for (;;) {
@@ -138,53 +156,49 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
       const tag = r.uint8();
       switch (tag) {
         case 0:
-          leaf.push("int");
+          leaf = "int";
           done = { int: readZ(r) };
           break;
-        case 1: {
-          leaf.push("string");
-          const length = readLength(r, "a string");
-          done = { string: stringValueOf(r.raw(length, "a string")) };
+        case 1:
+          leaf = "string";
+          done = { string: stringValueOf(r.raw(readLength(r, "a string"), "a string")) };
           break;
-        }
-        case 10: {
-          leaf.push("bytes");
-          const length = readLength(r, "bytes");
-          done = { bytes: toHex(r.raw(length, "bytes")) };
+        case 10:
+          leaf = "bytes";
+          done = { bytes: toHex(r.raw(readLength(r, "bytes"), "bytes")) };
           break;
-        }
         case 2:
-          open(tagAt, undefined, -1, false, true);
+          openNode(r, stack, maxDepth, tagAt, undefined, -1, false);
           break;
         case 3:
         case 4: {
-          leaf.push("prim");
+          leaf = "prim";
           const prim = readPrimName(r, table);
-          leaf[0] = "annots"; // readAnnots appends the index of a bad annotation
-          done = primNode(prim, [], tag === 4 ? readAnnots(r, table, leaf) : []);
+          leaf = "annots";
+          done = primNode(prim, [], tag === 4 ? readAnnots(r, table) : []);
           break;
         }
         case 5:
         case 6:
         case 7:
         case 8: {
-          leaf.push("prim");
+          leaf = "prim";
           const prim = readPrimName(r, table);
-          leaf.length = 0;
-          open(tagAt, prim, tag <= 6 ? 1 : 2, tag === 6 || tag === 8, false);
+          leaf = undefined;
+          openNode(r, stack, maxDepth, tagAt, prim, tag <= 6 ? 1 : 2, tag === 6 || tag === 8);
           break;
         }
         case 9: {
-          leaf.push("prim");
+          leaf = "prim";
           const prim = readPrimName(r, table);
-          leaf[0] = "args";
-          open(tagAt, prim, -1, true, true);
+          leaf = "args";
+          openNode(r, stack, maxDepth, tagAt, prim, -1, true);
           break;
         }
         default:
           throw new DecodeError("a Micheline node tag (0 to 10)", `tag ${tag}`, tagAt);
       }
-      leaf.length = 0;
+      leaf = undefined;
       // Hand finished nodes to their parents, closing every parent that is now complete.
       for (;;) {
         const top = stack[stack.length - 1];
@@ -197,12 +211,12 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
         const complete = top.want >= 0 ? top.items.length === top.want : r.offset === r.end;
         if (!complete) break;
         if (top.outerEnd >= 0) r.closeFrame(top.outerEnd);
-        let annots: string[] = [];
+        let annots: string[] = NO_ANNOTS;
         if (top.annotated) {
           closing = true;
-          leaf.push("annots");
-          annots = readAnnots(r, table, leaf);
-          leaf.length = 0;
+          leaf = "annots";
+          annots = readAnnots(r, table);
+          leaf = undefined;
           closing = false;
         }
         stack.pop();
@@ -220,7 +234,7 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
       if (node.prim !== undefined) segments.push("args");
       segments.push(node.items.length);
     }
-    segments.push(...leaf);
+    if (leaf !== undefined) segments.push(leaf);
     const typed =
       error instanceof CodecError
         ? error
@@ -264,14 +278,14 @@ function segmentsOf(path: PathLink | undefined, extra: readonly PathSegment[]): 
 
 /** Checks a list of annotations from JSON and returns their binary string. */
 function annotsBytes(value: unknown, table: MichelineTable, fail: (segments: PathSegment[], expected: string, found: string) => never): Uint8Array {
-  if (value === undefined) return new Uint8Array(0);
+  if (value === undefined) return NO_BYTES;
   if (!Array.isArray(value)) return fail(["annots"], "a list of annotations", describeValue(value));
   const parts: Uint8Array[] = [];
   for (let i = 0; i < value.length; i++) {
     const annot: unknown = value[i];
     if (typeof annot !== "string") return fail(["annots", i], "an annotation string", describeValue(annot));
     if (table.annotations === "v2" && !WELL_FORMED_ANNOT.test(annot)) {
-      return fail(["annots", i], "a well-formed annotation (sigil, then letters, digits, _ . % @)", describeValue(annot));
+      return fail(["annots", i], ANNOT_SHAPE, describeValue(annot));
     }
     // A space would split the annotation in two when read back.
     if (annot.includes(" ")) return fail(["annots", i], "an annotation without spaces", describeValue(annot));
@@ -309,7 +323,7 @@ export function writeMicheline(w: BinaryWriter, expr: MichelineExpression, table
   // raised through `fail` carry their full path already (`pathed`); errors of the scalar
   // helpers get it in the handler below.
   let current: PathLink | undefined;
-  const leaf: PathSegment[] = [];
+  let leaf: string | undefined;
   let pathed = false;
   const fail = (segments: PathSegment[], expected: string, found: string): never => {
     pathed = true;
@@ -319,7 +333,7 @@ export function writeMicheline(w: BinaryWriter, expr: MichelineExpression, table
   try {
     for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
       current = task.path;
-      leaf.length = 0;
+      leaf = undefined;
       if (task.kind === "length") {
         patchLength(w, task.at, task.what);
         continue;
@@ -345,20 +359,20 @@ export function writeMicheline(w: BinaryWriter, expr: MichelineExpression, table
         const text = node.int;
         if (typeof text !== "string") fail(["int"], "a decimal integer string", describeValue(text));
         w.uint8(0);
-        leaf.push("int");
+        leaf = "int";
         writeZ(w, text as string);
       } else if (only === "string") {
         const bytes = bytesOfStringValue(node.string);
         if (typeof bytes === "string") fail(["string"], "a string or {invalid_utf8_string: [bytes]}", bytes);
         w.uint8(1);
-        leaf.push("string");
+        leaf = "string";
         writeLength(w, (bytes as Uint8Array).length, "a string");
         w.raw(bytes as Uint8Array);
       } else if (only === "bytes") {
         const hex = node.bytes;
         if (typeof hex !== "string") fail(["bytes"], "a hex string", describeValue(hex));
         w.uint8(10);
-        leaf.push("bytes");
+        leaf = "bytes";
         const at = w.reserve(4);
         writeHex(w, hex as string);
         patchLength(w, at, "bytes");
@@ -396,8 +410,8 @@ export function writeMicheline(w: BinaryWriter, expr: MichelineExpression, table
     }
   } catch (error) {
     if (error instanceof CodecError) {
-      throw pathed ? error : prependAll(error, segmentsOf(current, leaf));
+      throw pathed ? error : prependAll(error, segmentsOf(current, leaf === undefined ? [] : [leaf]));
     }
-    throw new EncodeError("a valid Micheline expression", error instanceof Error ? `${error.name}: ${error.message}` : String(error), w.length, segmentsOf(current, leaf));
+    throw new EncodeError("a valid Micheline expression", error instanceof Error ? `${error.name}: ${error.message}` : String(error), w.length, segmentsOf(current, leaf === undefined ? [] : [leaf]));
   }
 }

@@ -158,10 +158,21 @@ export function writeHex(w: BinaryWriter, hex: string): void {
 // `fatal` makes invalid sequences throw instead of becoming U+FFFD; `ignoreBOM` keeps a leading
 // U+FEFF, which is part of the string's bytes like any other character.
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const utf8Encoder = new TextEncoder();
 
 /** The text of some bytes, or `undefined` when they are not valid UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  // Short ASCII strings (most annotations and Michelson strings) are faster by hand than
+  // through TextDecoder.
+  if (bytes.length <= 64) {
+    let text = "";
+    let i = 0;
+    for (; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (b >= 0x80) break;
+      text += String.fromCharCode(b);
+    }
+    if (i === bytes.length) return text;
+  }
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -169,12 +180,45 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
-// A lone surrogate cannot be written as UTF-8; TextEncoder would silently replace it.
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** UTF-8 bytes of a JavaScript string, or `undefined` when it holds a lone surrogate. */
+/**
+ * UTF-8 bytes of a JavaScript string, or `undefined` when it holds a lone surrogate (which
+ * has no UTF-8 form; TextEncoder would silently write U+FFFD instead). Written by hand because
+ * TextEncoder is slow on the short strings Micheline is made of.
+ */
 export function encodeUtf8(text: string): Uint8Array | undefined {
-  return LONE_SURROGATE.test(text) ? undefined : utf8Encoder.encode(text);
+  let size = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) size += 1;
+    else if (c < 0x800) size += 2;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return undefined;
+      size += 4;
+      i++;
+    } else size += 3;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) out[at++] = c;
+    else if (c < 0x800) {
+      out[at++] = 0xc0 | (c >> 6);
+      out[at++] = 0x80 | (c & 0x3f);
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      out[at++] = 0xf0 | (c >> 18);
+      out[at++] = 0x80 | ((c >> 12) & 0x3f);
+      out[at++] = 0x80 | ((c >> 6) & 0x3f);
+      out[at++] = 0x80 | (c & 0x3f);
+    } else {
+      out[at++] = 0xe0 | (c >> 12);
+      out[at++] = 0x80 | ((c >> 6) & 0x3f);
+      out[at++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return out;
 }
 
 /** The JSON form of a Micheline string's bytes (data-encoding's `unistring`). */

@@ -348,3 +348,28 @@ describe("reader state after an error", () => {
     expect(r.end).toBe(12);
   });
 });
+
+describe("UTF-8 by hand agrees with the platform", () => {
+  const samples = ["", "abc", "é", "€uro", "𝄞 clef", "\u0000\u007f\u0080\u07ff\u0800\uffff", "\ud83d\ude00", "x".repeat(100) + "é", "plain ASCII longer than sixty-four characters, which takes the TextDecoder path"];
+  for (const text of samples) {
+    it(JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text), () => {
+      const bytes = encodeBytes(codec, { string: text });
+      const expected = new TextEncoder().encode(text);
+      expect(toHexString(bytes.subarray(5))).toBe(toHexString(expected));
+      expect(decodeBytes(codec, bytes)).toEqual({ string: text });
+    });
+  }
+
+  it("lone surrogates at either end are refused", () => {
+    for (const text of ["\ud800", "\udc00x", "x\ud83d", "\ude00\ud83d"]) expect(() => encodeBytes(codec, { string: text })).toThrowError(EncodeError);
+  });
+
+  it("overlong forms, encoded surrogates and truncated sequences read as invalid_utf8_string", () => {
+    for (const hex of ["c0af", "eda080", "e282", "f4908080", "80"]) {
+      const bytes = fromHex(hex);
+      const encoded = fromHex(`01 ${bytes.length.toString(16).padStart(8, "0")} ${hex}`);
+      expect(decodeBytes(codec, encoded)).toEqual({ string: { invalid_utf8_string: Array.from(bytes) } });
+      expect(toHexString(encodeBytes(codec, { string: { invalid_utf8_string: Array.from(bytes) } }))).toBe(toHexString(encoded));
+    }
+  });
+});
