@@ -11,6 +11,10 @@ import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
 import { docComment } from "./ts-syntax.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
+import { canonicalJson } from "./canonical-json.ts";
+import { shareDefinitions } from "./shared-definitions.ts";
+
+export { canonicalJson };
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
@@ -24,6 +28,10 @@ const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
   ucs2length: "jsonStringLength",
   equal: "jsonEqual",
 };
+
+/** Identifier prefix of the shared definitions' schemas (never exported). */
+const DEFINITION_ID_PREFIX = "octez-definition:";
+const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
 
 /** Which validator checks each body of each service. */
 export interface ValidatorNames {
@@ -74,16 +82,25 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     return { js: "export {};\n", dts: "export {};\n" };
   }
   const ajv = new Ajv04({
-    code: { source: true, esm: true, lines: false },
+    code: { source: true, esm: true, lines: true },
     strict: false,
     validateFormats: false,
     allErrors: false,
+    // One function per definition, called where it is referenced: inlining copies Octez's
+    // large definitions (operation contents) into every place that uses them.
+    inlineRefs: false,
   });
+  // Definitions are compiled once for all bodies (see shared-definitions.ts).
+  const shared = shareDefinitions(
+    plan.validators.map(({ schema }) => schemaForAjv(schema)),
+    DEFINITION_ID_PREFIX,
+  );
+  for (const { id, schema } of shared.definitions) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
   const exports: Record<string, string> = {};
-  for (const { name, schema } of plan.validators) {
-    ajv.addSchema(schemaForAjv(schema), name);
+  plan.validators.forEach(({ name }, i) => {
+    ajv.addSchema({ $schema: DRAFT_04, ...shared.bodies[i]! }, name);
     exports[name] = name;
-  }
+  });
   const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
   const dts = [
     `import type { JsonValidator } from "${RUNTIME_MODULE}";\n`,
@@ -95,12 +112,26 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
 }
 
 /**
- * ajv reads `id` as a schema identifier in draft-04; Octez never sets one, and a stray one
- * would clash between bodies, so a copy without it is compiled.
+ * The schema as ajv gets it. Two facts of real Octez schemas need care, both without changing
+ * what the schema accepts:
+ * - `required` lists may repeat a name (the Alpha contents of 2022 do), which draft-04's
+ *   meta-schema forbids: repeats are dropped;
+ * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
+ *   would clash between bodies, so it is left out.
  */
 function schemaForAjv(schema: JsonSchema): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
-  return rest;
+  return withUniqueRequired(rest) as JsonSchema;
+}
+
+function withUniqueRequired(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withUniqueRequired);
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    copy[key] = key === "required" && Array.isArray(inner) ? [...new Set(inner)] : withUniqueRequired(inner);
+  }
+  return copy;
 }
 
 /** Replaces ajv's `require("ajv/dist/runtime/…")` by imports from the runtime entry. */
@@ -116,14 +147,4 @@ function routeRuntimeHelpers(code: string): string {
   const imports = [...used].sort(compareStrings);
   if (imports.length > 0) body = `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}`;
   return body;
-}
-
-/** JSON with object keys sorted, so that equal schemas compare equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(v).sort(compareStrings)) sorted[key] = (v as Record<string, unknown>)[key];
-    return sorted;
-  });
 }

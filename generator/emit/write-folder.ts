@@ -12,7 +12,7 @@
  * | `index.ts` | re-exports everything |
  *
  * Each file starts with the same header and is formatted by prettier with a fixed
- * configuration; nothing depends on map order, dates or the machine, so the same model and
+ * configuration (except the compiled validators, left as ajv writes them: see below); nothing depends on map order, dates or the machine, so the same model and
  * options give the same bytes.
  */
 
@@ -59,6 +59,8 @@ export interface FolderOptions {
   codecs: CodecsSource;
   /** Generator version for the header; package.json's when absent (tests pin it). */
   version?: string;
+  /** Run prettier on the compiled validators too (slow and large for protocol schemas; default false). */
+  formatValidators?: boolean;
 }
 
 export interface GeneratedFile {
@@ -99,7 +101,12 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   ];
   const files: GeneratedFile[] = [];
   for (const [name, code, language] of sources) {
-    files.push({ name, contents: await formatSource(header + code, language) });
+    // The validators are compiled code, written one statement per line by ajv: prettier would
+    // take seconds and multiply their size by ten (12 MB for the 2022 Alpha mempool) for
+    // nobody to read. Everything else is formatted.
+    const leaveAsIs = name === GENERATED_FILES.validators && !options.formatValidators;
+    const source = header + code.replace(/\n*$/, "\n");
+    files.push({ name, contents: leaveAsIs ? source : await formatSource(source, language) });
   }
   return files;
 }

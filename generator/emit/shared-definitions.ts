@@ -1,0 +1,110 @@
+/**
+ * Definitions shared by all the body schemas of an interface, each registered as a schema of
+ * its own, so that the validator of a definition is compiled once however many bodies use it
+ * (references into one big definitions document get compiled again in each place they are
+ * reached from).
+ *
+ * Octez repeats, in every body schema, the definitions that body needs (the Alpha operation
+ * contents appear in the monitor and the pending-operations answers alike). Two copies are the
+ * same definition when their contents and everything they refer to, transitively, are equal;
+ * such copies get one key (the definition's name). A copy that differs gets its own key
+ * (`<name>__2`, `__3`… in order of first appearance), so no schema changes meaning. Every
+ * `$ref` is rewritten to the identifier of the definition's schema, `<prefix><key>`.
+ */
+
+import { createHash } from "node:crypto";
+import type { JsonSchema } from "../model/json-schema.ts";
+import { refName } from "../reconcile/json-view.ts";
+import { compareStrings } from "./names.ts";
+import { canonicalJson } from "./canonical-json.ts";
+
+export interface SharedDefinitions {
+  /** Each distinct definition with its identifier, sorted by identifier. */
+  definitions: Array<{ id: string; schema: JsonSchema }>;
+  /** Each body schema, without its `definitions`, its references pointing into the document. */
+  bodies: JsonSchema[];
+}
+
+/** Splits `bodies` into one shared definitions document and bodies that refer to it. */
+export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string): SharedDefinitions {
+  const shared: Record<string, JsonSchema> = {};
+  const keyByIdentity = new Map<string, string>();
+  const usedKeys = new Set<string>();
+  const rewritten = bodies.map((body) => {
+    const definitions = body.definitions ?? {};
+    const identities = closureIdentities(definitions);
+    const keyOf = new Map<string, string>();
+    for (const name of Object.keys(definitions).sort(compareStrings)) {
+      const identity = identities.get(name)!;
+      let key = keyByIdentity.get(identity);
+      if (key === undefined) {
+        key = name;
+        for (let n = 2; usedKeys.has(key); n++) key = `${name}__${n}`;
+        usedKeys.add(key);
+        keyByIdentity.set(identity, key);
+      }
+      keyOf.set(name, key);
+    }
+    const redirect = (ref: string): string => {
+      const key = keyOf.get(refName(ref));
+      if (key === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
+      return idPrefix + encodeURIComponent(key);
+    };
+    for (const [name, key] of keyOf) {
+      if (!(key in shared)) shared[key] = rewriteRefs(definitions[name]!, redirect) as JsonSchema;
+    }
+    const { definitions: _definitions, ...root } = body;
+    return rewriteRefs(root, redirect) as JsonSchema;
+  });
+  const definitions = Object.keys(shared)
+    .sort(compareStrings)
+    .map((key) => ({ id: idPrefix + encodeURIComponent(key), schema: shared[key]! }));
+  return { definitions, bodies: rewritten };
+}
+
+/**
+ * A string identifying each definition together with everything it refers to, transitively
+ * (equal strings ⇔ the same definition wherever it is copied).
+ */
+function closureIdentities(definitions: Record<string, JsonSchema>): Map<string, string> {
+  const direct = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
+  const identities = new Map<string, string>();
+  for (const name of Object.keys(definitions)) {
+    const closure = new Set<string>([name]);
+    const queue = [name];
+    while (queue.length > 0) {
+      for (const next of direct.get(queue.pop()!) ?? []) {
+        if (!closure.has(next) && next in definitions) {
+          closure.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    const members = [...closure].sort(compareStrings).map((n) => [n, definitions[n]]);
+    identities.set(name, createHash("sha256").update(canonicalJson([name, members])).digest("hex"));
+  }
+  return identities;
+}
+
+function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, found));
+  else if (value !== null && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string") found.add(refName(inner));
+      else referencedNames(inner, found);
+    }
+  }
+  return found;
+}
+
+/** A copy of `value` with every `$ref` passed through `redirect`. */
+function rewriteRefs(value: unknown, redirect: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, redirect));
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    copy[key] = key === "$ref" && typeof inner === "string" ? redirect(inner) : rewriteRefs(inner, redirect);
+  }
+  return copy;
+}
