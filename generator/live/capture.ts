@@ -11,11 +11,15 @@
  *    Others are left unexpanded and listed in `skipped`.
  * 3. `GET <url>/version`, best effort, for `source.node_version`.
  *
+ * A dynamic directory the node answers 404 for is skipped as well (unless `strictExpansions`):
+ * the snapshot then keeps it as `{"dynamic": …}`, which is what the node said about it.
+ *
  * The document is `{format, source, root, expansions: [{prefix, tree}]}` in that key order, the
  * answers kept exactly as parsed (their key order is the node's). `source.captured_at` is the
  * capture time unless `capturedAt` says otherwise, and `source` can be replaced altogether, so
  * that a test (or a reproducible build) can recreate a committed snapshot byte for byte with
- * {@link serializeSnapshot}.
+ * {@link serializeSnapshot}. `answer` is the root answer alone, for callers that store bare
+ * describe answers (as `spec/snapshots/*.json` are) when nothing was expanded.
  */
 import { DescribeError } from "../describe/errors.ts";
 import { readDescribeTree, type DescribedTree } from "../describe/read.ts";
@@ -64,10 +68,16 @@ export interface CaptureOptions extends Omit<NodeRequestOptions, "onRetry"> {
   source?: SnapshotSource | null;
   /** Ask `GET /version` for `source.node_version`. Default true. */
   nodeVersion?: boolean;
+  /** Describe the dynamic directories at a concrete prefix. Default true. */
+  expand?: boolean;
+  /** Fail (`not-found`) instead of skipping a dynamic directory the node answers 404 for. Default false. */
+  strictExpansions?: boolean;
 }
 
 export interface CapturedSnapshot {
   document: SnapshotDocument;
+  /** The answer to `GET /describe?recurse=yes`, as received. */
+  answer: unknown;
   /** The document read back through `readDescribeTree` (proves it is consistent). */
   tree: DescribedTree;
   /** Dynamic directories left unexpanded, with the reason. */
@@ -119,7 +129,7 @@ export async function captureSnapshot(nodeUrl: string, options: CaptureOptions =
 
   const expansions: SnapshotExpansion[] = [];
   const skipped: Array<{ route: string; reason: string }> = [];
-  for (const dir of rootTree.dynamicDirectories) {
+  for (const dir of options.expand === false ? [] : rootTree.dynamicDirectories) {
     const prefix = concretePrefix(dir.route, values);
     if (typeof prefix === "string") {
       skipped.push({ route: routeToString(dir.route), reason: prefix });
@@ -128,7 +138,16 @@ export async function captureSnapshot(nodeUrl: string, options: CaptureOptions =
     }
     const url = joinUrl(nodeUrl, `/describe${prefix.map((s) => "/" + encodeURIComponent(s)).join("")}?recurse=yes`);
     progress({ kind: "request", url, what: `dynamic directory ${routeToString(dir.route)}` });
-    const tree = await getJson(nodeUrl, url, request);
+    let tree: unknown;
+    try {
+      tree = await getJson(nodeUrl, url, request);
+    } catch (error) {
+      if (options.strictExpansions || !(error instanceof LiveCaptureError) || error.reason !== "not-found") throw error;
+      const reason = `the node answered 404 at /describe/${prefix.join("/")}`;
+      skipped.push({ route: routeToString(dir.route), reason });
+      progress({ kind: "skipped", route: routeToString(dir.route), reason });
+      continue;
+    }
     try {
       readDescribeTree(tree, { prefix: dir.route });
     } catch (error) {
@@ -150,7 +169,7 @@ export async function captureSnapshot(nodeUrl: string, options: CaptureOptions =
     invalid(nodeUrl, rootUrl, error);
   }
   progress({ kind: "done", services: tree.services.length, expansions: expansions.length });
-  return { document, tree, skipped };
+  return { document, answer: root, tree, skipped };
 }
 
 async function computedSource(nodeUrl: string, options: CaptureOptions, progress: (event: CaptureProgress) => void): Promise<SnapshotSource> {
