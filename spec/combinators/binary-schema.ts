@@ -77,6 +77,7 @@ class NameTable {
 }
 
 class Describer {
+  private readonly recursives = new Set<string>();
   readonly names = new NameTable();
   readonly refs: [string, BEnc][] = [];
   private counter = -1;
@@ -226,6 +227,8 @@ class Describer {
         const name = this.union(undefined, e);
         return [{ f: "anon", kind: classify(e), layout: { kind: "Ref", name } }];
       }
+      case "mu":
+        return [{ f: "anon", kind: e.kind, layout: { kind: "Ref", name: this.mu(e) } }];
       default:
         return [{ f: "anon", kind: classify(e), layout: this.layout(undefined, e) }];
     }
@@ -318,7 +321,27 @@ class Describer {
         this.addRef(name, { t: "obj", fields: fs });
         return { kind: "Ref", name };
       }
+      case "mu":
+        return { kind: "Ref", name: this.mu(e) };
     }
+  }
+
+  /** A recursive encoding: described once, under its name; inner occurrences are references. */
+  private mu(e: Extract<Encoding, { t: "mu" }>): string {
+    if (this.recursives.has(e.name)) return e.name;
+    this.recursives.add(e.name);
+    const canonical: Desc = e.description !== undefined ? { title: e.title ?? e.name, description: e.description } : { title: e.title ?? e.name };
+    const body = e.body(e);
+    const layout = this.layout(undefined, body);
+    this.recursives.delete(e.name);
+    if (layout.kind === "Ref") {
+      this.names.union(canonical, layout.name);
+      return layout.name;
+    }
+    if (layout.kind === "Zero_width") return e.name;
+    this.names.add(canonical);
+    this.addRef(e.name, { t: "obj", fields: [{ f: "anon", kind: classify(body), layout }] });
+    return e.name;
   }
 }
 

@@ -86,6 +86,8 @@ export function classify(e: Encoding): Kind {
       return classify(e.binary);
     case "dynamic_size":
       return "dynamic";
+    case "mu":
+      return e.kind;
     case "padded": {
       const k = classify(e.e);
       if (typeof k !== "object") throw new Error("padding needs a fixed-size encoding");

@@ -77,5 +77,17 @@ export type Encoding =
   | { readonly t: "dynamic_size"; readonly kind: LengthKind; readonly e: Encoding }
   | { readonly t: "check_size"; readonly limit: number; readonly e: Encoding }
   | { readonly t: "padded"; readonly e: Encoding; readonly n: number }
+  /**
+   * A recursive encoding (data-encoding `mu`): `body` receives this very node to refer to
+   * itself. It is always a named definition, on both sides.
+   */
+  | {
+      readonly t: "mu";
+      readonly name: string;
+      readonly title?: string;
+      readonly description?: string;
+      readonly kind: Kind;
+      readonly body: (self: Encoding) => Encoding;
+    }
   /** JSON side given by an explicit schema (data-encoding `conv ~schema`); binary side `e`. */
   | { readonly t: "custom_json"; readonly schema: { [k: string]: Json }; readonly e: Encoding };

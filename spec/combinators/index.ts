@@ -129,6 +129,13 @@ export const splitted = (json: Encoding, binary: Encoding): Encoding => ({ t: "s
 /** An encoding whose JSON schema is given explicitly. */
 export const withJsonSchema = (schema: { [k: string]: Json }, e: Encoding): Encoding => ({ t: "custom_json", schema, e });
 
+/** A recursive encoding; `body` gets the encoding itself to refer to. */
+export const mu = (
+  name: string,
+  body: (self: Encoding) => Encoding,
+  d?: Doc & { kind?: import("./encoding.ts").Kind },
+): Encoding => ({ t: "mu", name, body, kind: d?.kind ?? "dynamic", ...doc(d) });
+
 /** A free JSON value: any JSON; binary: a length-prefixed string (BSON). */
 export const anyJson: Encoding = withJsonSchema({}, string);
 

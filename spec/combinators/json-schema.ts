@@ -91,6 +91,7 @@ export interface JsonSchemaOptions {
 
 export class JsonSchemaBuilder {
   readonly definitions = new Map<string, Element>();
+  private readonly building = new Set<string>();
   constructor(private readonly options: JsonSchemaOptions = {}) {}
 
   private define(name: string, el: Element): Element {
@@ -162,6 +163,14 @@ export class JsonSchemaBuilder {
         return this.schema(e.e);
       case "custom_json":
         return e.schema;
+      case "mu": {
+        const ref: Element = { $ref: `#/definitions/${e.name}` };
+        if (this.building.has(e.name) || this.definitions.has(e.name)) return ref;
+        this.building.add(e.name);
+        const body = patchDescription(this.schema(e.body(e)), e.title, e.description);
+        this.building.delete(e.name);
+        return this.define(e.name, body);
+      }
     }
   }
 
@@ -212,6 +221,8 @@ export class JsonSchemaBuilder {
       }
       case "splitted":
         return this.variants(e.json);
+      case "mu":
+        return this.variants(e.body(e));
       case "dynamic_size":
       case "check_size":
         return this.variants(e.e);

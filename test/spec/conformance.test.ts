@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { itWithReference, readReference } from "../support/reference.ts";
-import { conformance, treeDynamicDirs, treeRoutes } from "./conformance.ts";
+import { conformance, diff, normalise, treeDynamicDirs, treeRoutes } from "./conformance.ts";
 
 type J = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,5 +35,35 @@ describe("shell snapshots against the Octez OpenAPI files", () => {
     expect(new Set(routes.map((r) => r.path)).size).toBe(62);
     expect(routes.length).toBe(67);
     expect(treeDynamicDirs(snapshot("shell.json"))).toEqual(["/chains/{chain_id}/blocks/{block_id}", "/chains/{chain_id}/mempool"]);
+  });
+
+  itWithReference("describe-format-meta-schema-openapi-octez-v25.1.json")(
+    "the /describe output schema equals Octez's describe meta-schema, with the same definitions",
+    () => {
+      const meta = readReference<J>("describe-format-meta-schema-openapi-octez-v25.1.json");
+      for (const name of ["shell.json", "shell-legacy.json"]) {
+        const d = treeRoutes(snapshot(name)).find((r) => r.path === "/describe")!.service;
+        const ours = d.output.json_schema;
+        const a = normalise(ours, (ref: string) => ours.definitions[ref.replace("#/definitions/", "")]);
+        const b = normalise(meta.paths["/describe"].get.responses["200"].content["application/json"].schema, (ref: string) =>
+          meta.components.schemas[ref.replace("#/components/schemas/", "")],
+        );
+        expect(diff(a, b)).toEqual([]);
+        expect(Object.keys(ours.definitions)).toEqual(Object.keys(meta.components.schemas).sort());
+        expect(d.query).toEqual([{ name: "recurse", description: expect.any(String), kind: { single: { id: "single", name: "bool" } } }]);
+      }
+    },
+  );
+
+  itWithReference("rpc-openapi-v20.3.json")("the comparator notices a changed bound and a changed enum", () => {
+    const openapi = readReference<J>("rpc-openapi-v20.3.json");
+    const tree = snapshot("shell.json");
+    const r = treeRoutes(tree).find((x) => x.path === "/chains/{chain_id}/is_bootstrapped")!;
+    const props = r.service.output.json_schema.properties;
+    props.bootstrapped = { type: "integer", minimum: 0, maximum: 1 };
+    const defs = r.service.output.json_schema.definitions;
+    defs.chain_status.enum = ["synced"];
+    const found = conformance(tree, openapi).filter((m) => m.startsWith("GET /chains/{chain_id}/is_bootstrapped"));
+    expect(found.length).toBeGreaterThanOrEqual(3);
   });
 });
