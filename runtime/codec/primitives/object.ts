@@ -37,7 +37,7 @@ function setProperty(out: Record<string, unknown>, name: string, value: unknown)
 function rethrowAt(error: unknown, name: string | number | undefined, mode: "decode" | "encode", offset: number): never {
   if (name === undefined) {
     if (error instanceof CodecError) throw error;
-    atPath(error, "(binary-only part)", mode, offset);
+    atPath(error, "(unnamed part)", mode, offset);
   }
   atPath(error, name, mode, offset);
 }
