@@ -3,6 +3,7 @@ import { flag, optional, type Service } from "../service.ts";
 import { E, chainArg, post } from "./common.ts";
 import * as T from "./types.ts";
 import type { Layout } from "./types.ts";
+import type { Encoding } from "../combinators/index.ts";
 
 export const protocolEnvironmentVersion = (l: Layout) =>
   E.def("protocol.environment_version", l.legacy ? E.int16 : E.uint16, {
@@ -10,7 +11,7 @@ export const protocolEnvironmentVersion = (l: Layout) =>
   });
 
 /** A protocol's sources: environment version and components. */
-export const protocolBody = (l: Layout) => {
+export const protocolBody = (l: Layout): Encoding => {
   const body = E.obj([
     E.req("expected_env_version", protocolEnvironmentVersion(l)),
     E.req(
@@ -20,7 +21,7 @@ export const protocolBody = (l: Layout) => {
       ),
     ),
   ]);
-  return l.legacy ? E.def("protocol", body, { description: "The sources of a protocol." }) : body;
+  return E.def("protocol", body, { description: "The sources of a protocol: its environment version and its modules." });
 };
 
 export const asyncFlag = flag("async", "Return at once, without waiting for validation.");
