@@ -51,10 +51,8 @@ export function treeDynamicDirs(tree: J): string[] {
   return out;
 }
 
-interface Options {
-  /** The 8.2 converter printed JSON numbers as `integer`; treat an unbounded integer as a number. */
-  unboundedIntegerIsNumber?: boolean;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+interface Options {}
 
 /** Inlines references, then normalises. `resolve` maps a `$ref` string to its schema. */
 export function normalise(schema: J, resolve: (ref: string) => J, opts: Options = {}, seen: string[] = []): J {
@@ -101,8 +99,6 @@ export function normalise(schema: J, resolve: (ref: string) => J, opts: Options 
   if (Array.isArray(s.required)) s.required = [...s.required].sort();
   if (s.type === "object" && !s.required) s.required = [];
   if (Array.isArray(s.enum)) s.enum = [...s.enum].sort();
-  if (opts.unboundedIntegerIsNumber && s.type === "integer" && s.minimum === undefined && s.maximum === undefined)
-    s.type = "number";
   if (nullable) s.nullable = true;
   return s;
 }
