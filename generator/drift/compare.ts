@@ -244,7 +244,13 @@ function rest(c: BodyChange): Pick<DriftChange, "at" | "message" | "old" | "new"
   return out;
 }
 
+const codecIndex = new WeakMap<CodecModel, Map<Service, CodecModel["services"][number]>>();
+
 function jsonOnlyReason(model: CodecModel, service: Service, slot: BodySlot): string | undefined {
-  const entry = model.services.find((s) => s.service === service);
-  return entry?.[slot]?.jsonOnly;
+  let index = codecIndex.get(model);
+  if (index === undefined) {
+    index = new Map(model.services.map((s) => [s.service, s]));
+    codecIndex.set(model, index);
+  }
+  return index.get(service)?.[slot]?.jsonOnly;
 }
