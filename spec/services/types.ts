@@ -38,7 +38,7 @@ export const timestampRfc = E.def("timestamp.rfc", E.splitted(E.string, E.string
 export const timestampSystem = E.def(
   "timestamp.system",
   E.splitted(
-    E.union([E.jsonOnlyCase("RFC encoding", timestampRfc), E.jsonOnlyCase("Second since epoch", E.int64)]),
+    E.union([E.jsonOnlyCase("RFC 3339 text", timestampRfc), E.jsonOnlyCase("Seconds since the epoch", E.int64)]),
     E.int64,
   ),
   { description: "A point in time read from the node's clock, with sub-second precision." },
@@ -78,7 +78,7 @@ export const blockHeader = E.def(
   "block_header",
   E.mergeObjs(blockHeaderShell, E.obj([E.req("protocol_data", E.variableBytes)])),
   {
-    title: "Block header",
+    title: "Full block header",
     description: "A block header: the shell fields followed by the protocol's own data.",
   },
 );
@@ -104,7 +104,7 @@ export const historyMode = (l: Layout): Encoding => {
     });
   const cycles = E.obj([
     E.req("additional_cycles", E.rangedInt(0, 1000), {
-      title: "additional cycles",
+      title: "Additional cycles to keep",
       description: "How many cycles are kept below the savepoint (1 when not given).",
     }),
   ]);
@@ -117,7 +117,7 @@ export const historyMode = (l: Layout): Encoding => {
       E.kase(3, "full_alias", E.constant("full"), "Full mode with the default number of additional cycles."),
       E.kase(4, "rolling_alias", E.constant("rolling"), "Rolling mode with the default number of additional cycles."),
     ]),
-    { title: "history mode", description: "How much of the chain's history the node keeps." },
+    { title: "Storage history mode", description: "How much of the chain's history the node keeps." },
   );
 };
 

@@ -91,3 +91,28 @@ function toDraft04(s: J): J {
   }
   return s.nullable === true ? { anyOf: [out, { type: "null" }] } : out;
 }
+
+describe("wording", () => {
+  itWithReference(["rpc-openapi-v20.3.json", "rpc-openapi-v8.2-2021-03.json", "describe-mempool-alpha-2022-06-09.json"])(
+    "no description, title or argument description is copied from Octez (identifiers aside)",
+    () => {
+      const texts = (x: J, out = new Set<string>()): Set<string> => {
+        if (Array.isArray(x)) x.forEach((y) => texts(y, out));
+        else if (x && typeof x === "object")
+          for (const [k, v] of Object.entries(x)) {
+            if ((k === "description" || k === "title" || k === "descr") && typeof v === "string") out.add(v);
+            texts(v, out);
+          }
+        return out;
+      };
+      const theirs = new Set<string>();
+      for (const f of ["rpc-openapi-v20.3.json", "rpc-openapi-v8.2-2021-03.json", "describe-mempool-alpha-2022-06-09.json"])
+        texts(readReference(f), theirs);
+      for (const name of names) {
+        // Case titles are identifiers (they name binary cases); prose has spaces.
+        const copied = [...texts(JSON.parse(committed(name)))].filter((t) => t.includes(" ") && theirs.has(t));
+        expect(copied).toEqual([]);
+      }
+    },
+  );
+});
