@@ -97,7 +97,7 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "signature",
-    names: ["Signature", "Signature.V0", "Signature.V1", "Ed25519.Signature"],
+    names: ["Signature", "Signature.V0", "Signature.V1"],
     layouts: [{ kind: "bytes", bytes: 64 }, { kind: "bytes", variable: true }],
     tsType: "string",
     summary: "Signature (Base58Check); binary: the raw signature bytes.",

@@ -50,24 +50,34 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  * Functions emitted per structure node, so that the decoder and encoder of one node are
  * emitted once even though the two directions ask for them separately.
  */
-const emitted = new WeakMap<CodecContext, Map<IR, { names: HelperNames; exported?: StructureFunctions }>>();
+const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames> }>();
 
+/**
+ * The functions of a structure node, emitted on first use. Exported functions belong to one
+ * node (a definition or body root); private helpers are shared by every node with the same
+ * structure, so a shape the reconciler met many times (a binary `Ref` expanded in several
+ * places) gets one helper.
+ */
 function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: HelperNames | undefined): { names: HelperNames; declared?: StructureFunctions } {
-  let byNode = emitted.get(context);
-  if (!byNode) emitted.set(context, (byNode = new Map()));
-  const existing = byNode.get(ir);
-  if (existing) return existing.exported ? { names: existing.names, declared: existing.exported } : { names: existing.names };
-  const names = exportAs ?? context.helperNames(hint);
-  const entry: { names: HelperNames; exported?: StructureFunctions } = { names };
-  byNode.set(ir, entry);
-  const functions = STRUCTURES[ir.kind]!(context, ir, names, hint, exportAs !== undefined);
-  if (exportAs === undefined) {
-    context.addHelper(functions.decode);
-    context.addHelper(functions.encode);
-    return { names };
+  let state = emitted.get(context);
+  if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map() }));
+  const exported = state.exported.get(ir);
+  if (exported) return exported.functions ? { names: exported.names, declared: exported.functions } : { names: exported.names };
+  if (exportAs !== undefined) {
+    const entry: { names: HelperNames; functions?: StructureFunctions } = { names: exportAs };
+    state.exported.set(ir, entry);
+    entry.functions = STRUCTURES[ir.kind]!(context, ir, exportAs, hint, true);
+    return { names: exportAs, declared: entry.functions };
   }
-  entry.exported = functions;
-  return { names, declared: functions };
+  const key = `${context.typeText(ir)}\u0000${JSON.stringify(ir)}`;
+  const shared = state.helpers.get(key);
+  if (shared) return { names: shared };
+  const names = context.helperNames(hint);
+  state.helpers.set(key, names);
+  const functions = STRUCTURES[ir.kind]!(context, ir, names, hint, false);
+  context.addHelper(functions.decode);
+  context.addHelper(functions.encode);
+  return { names };
 }
 
 /** The expression that reads one value of `ir` from `r`. */

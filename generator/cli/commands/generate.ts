@@ -1,0 +1,70 @@
+/** `tezos-rpcgen generate`: describe trees → `generated/<name>/`. */
+
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { COMMITTED_SNAPSHOTS, interfaceName, loadInterface, renderInterface } from "../../pipeline.ts";
+import { writePackageFiles } from "../package-files.ts";
+import { CliError } from "../errors.ts";
+import { collect } from "../options.ts";
+
+interface GenerateOptions {
+  spec: string[];
+  out: string;
+  name?: string;
+  package?: string;
+}
+
+/** The (source, folder name) pairs a `generate` or `check` call covers. */
+export function targets(specs: readonly string[], name: string | undefined): Array<{ source: string; name: string }> {
+  if (specs.length === 0) {
+    if (name !== undefined) throw new CliError("--name needs a --spec (without --spec every committed snapshot is generated under its own name)");
+    return COMMITTED_SNAPSHOTS.map((s) => ({ source: s.file, name: s.name }));
+  }
+  if (name !== undefined && specs.length > 1) throw new CliError("--name applies to a single --spec");
+  return specs.map((source) => ({ source, name: name ?? interfaceName(source) }));
+}
+
+export function registerGenerate(program: Command): void {
+  program
+    .command("generate")
+    .description("generate TypeScript types, binary codecs, validators, routes, client and server stubs from describe trees")
+    .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
+    .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
+    .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
+    .option("--package <name>", "write a standalone package (its own package.json, depending on tezos-rpcgen) into --out")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ tezos-rpcgen generate                                   # every committed snapshot into generated/
+  $ tezos-rpcgen generate --spec my-node.json --name mynode # generated/mynode/
+  $ tezos-rpcgen generate --spec http://127.0.0.1:8732 --out src/generated
+  $ tezos-rpcgen generate --spec spec/snapshots/shell.json --package @acme/octez-shell --out packages/octez-shell`,
+    )
+    .action(async (options: GenerateOptions) => {
+      if (options.package !== undefined) {
+        const [target, ...others] = targets(options.spec, options.name ?? "src");
+        if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
+        const loaded = await loadInterface(target.source);
+        const files = await renderInterface(loaded);
+        await writeGenerated(join(options.out, "src"), files);
+        await writePackageFiles(options.out, options.package);
+        process.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
+        return;
+      }
+      for (const target of targets(options.spec, options.name)) {
+        const loaded = await loadInterface(target.source);
+        const files = await renderInterface(loaded);
+        const folder = join(options.out, target.name);
+        await writeGenerated(folder, files);
+        const jsonOnly = loaded.model.services.filter((s) => s.output.jsonOnly !== undefined).length;
+        process.stderr.write(`${target.source} → ${folder}/ (${loaded.model.services.length} services, ${loaded.model.definitions.size} definitions, ${jsonOnly} JSON-only outputs)\n`);
+      }
+    });
+}
+
+async function writeGenerated(folder: string, files: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  for (const file of files) await writeFile(join(folder, file.name), file.contents, "utf8");
+}

@@ -1,0 +1,34 @@
+/**
+ * The `tezos-rpcgen` command line. Each command lives in `commands/`; this module wires them
+ * and turns failures into one line on stderr and an exit code (a stack trace only with --debug).
+ */
+
+import { Command, CommanderError } from "commander";
+import { generatorVersion } from "../emit/header.ts";
+import { CliError } from "./errors.ts";
+import { registerGenerate } from "./commands/generate.ts";
+import { registerCheck } from "./commands/check.ts";
+
+const program = new Command("tezos-rpcgen")
+  .description("Typed TypeScript bindings, binary codecs and route stubs from an Octez node's /describe self-description")
+  .version(generatorVersion())
+  .option("--debug", "print stack traces of failures")
+  .showHelpAfterError()
+  .exitOverride();
+
+registerGenerate(program);
+registerCheck(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = report(error, program.opts<{ debug?: boolean }>().debug === true);
+}
+
+/** Prints a failure and returns the exit code. */
+function report(error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  if (debug && error instanceof Error) process.stderr.write(`${error.stack ?? error.message}\n`);
+  else process.stderr.write(`tezos-rpcgen: ${error instanceof Error ? error.message : String(error)}\n`);
+  return error instanceof CliError ? error.exitCode : 2;
+}
