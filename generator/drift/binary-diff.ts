@@ -189,7 +189,9 @@ class BinaryWalker {
       return;
     }
     if (o.kind !== n.kind) {
-      this.sink.add("binary-layout-changed", "breaking", at, `${describeLayout(o)} → ${describeLayout(n)}`, { old: describeLayout(o), new: describeLayout(n) });
+      const before = this.describeResolved(o, this.oldSchema);
+      const after = this.describeResolved(n, this.newSchema);
+      this.sink.add("binary-layout-changed", "breaking", at, `${before} → ${after}`, { old: before, new: after });
       return;
     }
     switch (o.kind) {
@@ -239,6 +241,13 @@ class BinaryWalker {
       default:
         return;
     }
+  }
+
+  /** Like {@link describeLayout}, but says what a reference points to (`an object`, `a union`). */
+  private describeResolved(layout: Layout, schema: BinarySchema): string {
+    if (layout.kind !== "Ref" || NAMED_LAYOUTS.has(layout.name)) return describeLayout(layout);
+    const definition = schema.definitions.get(layout.name);
+    return definition === undefined ? `an undefined reference ${layout.name}` : describeEncoding(definition.encoding);
   }
 
   private rangeChange(oldMin: number, oldMax: number, newMin: number, newMax: number, at: string): void {

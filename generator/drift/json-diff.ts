@@ -292,7 +292,8 @@ class JsonWalker {
       const root = o.oneOf === undefined ? this.newRoot : this.oldRoot;
       const match = union.findIndex((c) => (o.oneOf === undefined ? this.same(single, c) : this.same(c, single)));
       if (match < 0) {
-        this.sink.add("json-union-changed", "breaking", at, o.oneOf === undefined ? "became a union none of whose cases is the old schema" : "union became a schema that is none of its cases");
+        const labels = union.map((c, i) => caseLabel(c, i, root)).join(", ");
+        this.sink.add("json-union-changed", "breaking", at, o.oneOf === undefined ? `became a union (${labels}) none of whose cases is the old schema` : `a union (${labels}) became a schema that is none of its cases`);
         return;
       }
       const others = union.filter((_, i) => i !== match).map((c) => caseLabel(c, union.indexOf(c), root));

@@ -75,7 +75,7 @@ describe("drift between the real mempool dumps", () => {
     // The error of a mempool operation became optional (error → error_opt).
     expect(lines).toContain(`breaking binary-fields-changed GET ${MONITOR} output binary $[]: fields changed: removed dyn#6(error); added dyn#6(error_opt)`);
     // pending_operations: a union of the new and the old encoding, selected by `version`.
-    expect(lines).toContain(`breaking json-union-changed GET ${PENDING} output json $: became a union none of whose cases is the old schema`);
+    expect(lines).toContain(`breaking json-union-changed GET ${PENDING} output json $: became a union (new_encoding_pending_operations, old_encoding_pending_operations) none of whose cases is the old schema`);
     // POST filter: Granada described no bytes for the output, Ithaca a length-prefixed JSON value.
     expect(lines).toContain("breaking binary-fields-changed POST /chains/<chain_id>/mempool/filter output binary $: fields changed: added dyn#0, #1");
     expect(report.summary).toEqual({ breaking: 21, compatible: 21, total: 42 });

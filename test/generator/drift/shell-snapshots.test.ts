@@ -85,9 +85,9 @@ describe.skipIf(!present)("drift: shell-legacy → shell (Versioning section)", 
       expect.arrayContaining([
         "breaking json $.save_point: required property removed",
         "compatible json $.savepoint: required property added",
-        "breaking json $.history_mode: became a union none of whose cases is the old schema",
+        "breaking json $.history_mode: became a union (archive, full, rolling, full_alias, rolling_alias) none of whose cases is the old schema",
         "breaking binary $: fields changed: removed save_point; added savepoint",
-        "breaking binary $.history_mode: Enum Uint8 → a reference",
+        "breaking binary $.history_mode: Enum Uint8 → a union",
       ]),
     );
   });
