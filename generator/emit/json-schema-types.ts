@@ -85,7 +85,7 @@ export class JsonSchemaTypes {
     const typeName = this.host.claim(pascalCase(name));
     this.declared.set(name, typeName);
     const type = this.typeOf(schema);
-    const doc = docComment(docText(schema.title, schema.description, [`Typed from the JSON schema of \`${name}\`: it has no binary form.`]));
+    const doc = docComment(docText(schema.title, schema.description, [`Typed from the JSON schema of \`${name}\` (met only where the value has no binary form).`]));
     this.declarations.set(typeName, `${doc}export type ${typeName} = ${type.text};\n`);
     return primary(typeName);
   }

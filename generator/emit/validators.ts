@@ -144,6 +144,9 @@ function routeRuntimeHelpers(code: string): string {
     return replacement;
   });
   if (/\brequire\(/.test(body)) throw new Error("ajv standalone code still contains a require() call");
+  // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
+  // (and their patterns) that an application does not use.
+  body = body.replace(/= new RegExp\(/g, "= /* @__PURE__ */ new RegExp(");
   const imports = [...used].sort(compareStrings);
   if (imports.length > 0) body = `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}`;
   return body;
