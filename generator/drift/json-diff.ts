@@ -84,6 +84,10 @@ function typesWithin(inner: Set<TypeName> | undefined, outer: Set<TypeName> | un
   return [...inner].every((t) => outer.has(t) || (t === "integer" && outer.has("number")));
 }
 
+function objectLike(schema: JsonSchema, types: Set<TypeName> | undefined): boolean {
+  return schema.properties !== undefined || types?.has("object") === true;
+}
+
 function showTypes(types: Set<TypeName> | undefined): string {
   return types === undefined ? "any" : [...types].join("|");
 }
@@ -155,7 +159,9 @@ class JsonWalker {
     this.compareEnums(o, n, at);
     this.compareBounds(o, n, at);
     this.comparePatterns(o, n, at);
-    if (o.properties !== undefined || n.properties !== undefined || oldTypes?.has("object") || newTypes?.has("object")) this.compareObjects(o, n, at);
+    // Object keywords only mean something when both sides are objects; from or to `any`, the
+    // type change above already says it all.
+    if (objectLike(o, oldTypes) && objectLike(n, newTypes)) this.compareObjects(o, n, at);
     if (o.items !== undefined || n.items !== undefined) this.compareItems(o, n, at);
     this.compareOtherKeywords(o, n, at);
   }

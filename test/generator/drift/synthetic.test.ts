@@ -273,12 +273,8 @@ describe("drift: JSON bodies, direction-aware", () => {
     expect(lines(drift((root) => (itemDef(root).properties.amount = { type: "string" })))).toEqual(["breaking json-type-changed GET /items output json $[].amount"]);
     const any = read(dir([], { f: dir([service("POST", ["f"], { input: body({}, { fields: [] }), output: body({}, { fields: [] }) })]) }));
     const obj = read(dir([], { f: dir([service("POST", ["f"], { input: body({ type: "object", additionalProperties: false }, { fields: [] }), output: body({ type: "object", additionalProperties: false }, { fields: [] }) })]) }));
-    expect(lines(compareTrees(any, obj))).toEqual([
-      "breaking json-type-changed POST /f input json $",
-      "breaking json-additional-properties-changed POST /f input json $",
-      "compatible json-type-changed POST /f output json $",
-      "compatible json-additional-properties-changed POST /f output json $",
-    ]);
+    expect(lines(compareTrees(any, obj))).toEqual(["breaking json-type-changed POST /f input json $", "compatible json-type-changed POST /f output json $"]);
+    expect(lines(compareTrees(obj, any))).toEqual(["compatible json-type-changed POST /f input json $", "breaking json-type-changed POST /f output json $"]);
   });
 
   it("union cases: matched by title in any order; added to an output breaking, to an input compatible", () => {
@@ -414,6 +410,11 @@ describe("drift: bodies and reconciliation", () => {
   it("a service that starts taking an input is breaking", () => {
     const report = drift((root) => (getItems(root).input = body({ type: "object", additionalProperties: false }, { fields: [] })));
     expect(lines(report)).toEqual(["breaking body-added GET /items input"]);
+  });
+
+  it("additionalProperties: false → true widens (an output may now carry anything)", () => {
+    expect(lines(drift((root) => (itemDef(root).additionalProperties = true), { reconcile: false }))).toEqual(["breaking json-additional-properties-changed GET /items output json $[]"]);
+    expect(lines(drift((root) => (inputJson(root).additionalProperties = true), { reconcile: false }))).toEqual(["compatible json-additional-properties-changed POST /items input json $"]);
   });
 
   it("a body that loses its binary form (becomes JSON-only) is breaking", () => {

@@ -271,5 +271,25 @@ describe("the committed shell snapshots, when present", () => {
       }
       expect(compareTrees(captured.tree, captured.tree, { reconcile: false }).changes).toEqual([]);
     });
+
+    it.skipIf(!existsSync(SPEC_SNAPSHOTS + name))(`drift spec/snapshots/${name} against a server serving it: no drift`, async () => {
+      const server = await serve({ file: SPEC_SNAPSHOTS + name });
+      const report = await driftBetween(SPEC_SNAPSHOTS + name, server.url, { capture: { timeoutMs: 20_000 } });
+      expect(report.status === "compared" && report.changes).toEqual([]);
+      expect(driftExitCode(report, "any")).toBe(0);
+    });
   }
+
+  it.skipIf(!existsSync(SPEC_SNAPSHOTS + "shell.json") || !existsSync(SPEC_SNAPSHOTS + "shell-legacy.json"))(
+    "serving the legacy snapshot gives the same report as comparing the files",
+    async () => {
+      const server = await serve({ file: SPEC_SNAPSHOTS + "shell-legacy.json" });
+      const live = await driftBetween(server.url, SPEC_SNAPSHOTS + "shell.json", { capture: { timeoutMs: 20_000 } });
+      const files = await driftBetween(SPEC_SNAPSHOTS + "shell-legacy.json", SPEC_SNAPSHOTS + "shell.json");
+      if (live.status !== "compared" || files.status !== "compared") throw new Error("not compared");
+      expect(live.changes).toEqual(files.changes);
+      expect(live.summary).toEqual(files.summary);
+      expect(live.summary.breaking).toBeGreaterThan(0);
+    },
+  );
 });
