@@ -79,7 +79,11 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const typesCode = (types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code;
   const plan = planValidators(model, names);
   const validators = emitValidators(plan);
+  const declared = types.emitter.json.emitDeclarations().length;
   const codecs = typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter });
+  if (types.emitter.json.emitDeclarations().length !== declared) {
+    throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
+  }
   const index = [
     `export * from "${siblingModule("types")}";`,
     `export * from "${siblingModule("codecs")}";`,
