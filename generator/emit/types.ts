@@ -41,7 +41,7 @@ export class TypeEmitter {
   readonly json: JsonSchemaTypes;
 
   constructor(
-    private readonly model: CodecModel,
+    model: CodecModel,
     private readonly names: InterfaceNames,
     table: NameTable,
   ) {
