@@ -24,8 +24,9 @@ function service(method: string, path: string, t: J = tree): J {
 const out = (method: string, path: string, t?: J) => service(method, path, t).output.binary_schema;
 const inp = (method: string, path: string) => service(method, path).input.binary_schema;
 
-const B32 = (b: string) => b.repeat(32);
-const h32 = (b: string) => b.repeat(32).replace(/../g, (x) => x); // 32 bytes of one repeated byte, as hex
+/** 32 bytes of one repeated byte, as hex (for hand-written byte images and expected values). */
+const h32 = (b: string) => b.repeat(32);
+const B32 = h32;
 
 describe("primitive layouts", () => {
   it("hashes are raw fixed bytes: 32 for blocks, 4 for chain ids, 16 for peer ids", () => {
@@ -112,10 +113,6 @@ describe("block_header", () => {
 
 describe("operation", () => {
   it("is a 4-byte count over branch and data inside lists", () => {
-    const body = hexBytes(
-      "00000028", // data: 4-byte length + 2 bytes = 6 ... (computed below)
-    );
-    void body;
     const op = (data: string) => "00000" + (32 + data.length / 2).toString(16).padStart(3, "0") + h32("44") + data;
     const list = (inner: string) => (inner.length / 2).toString(16).padStart(8, "0") + inner;
     // injection/block input: data (length-prefixed), then a list of lists of operations.
