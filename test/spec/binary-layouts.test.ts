@@ -288,6 +288,18 @@ describe("node configuration record", () => {
     expect(genesis.data_kind).toEqual({ size: 72, kind: "Fixed" });
   });
 
+  it("shell, log and the custom network: presence flags only on optional fields", () => {
+    expect(shape(obj("shell"))).toEqual(["peer_validator", "block_validator", "prevalidator", "chain_validator", "?history_mode", "history_mode"]);
+    expect(shape(obj("log"))).toEqual(["#", "output", "level", "colors", "?rules", "rules"]);
+    const net = s.toplevel.fields.find((f: J) => f.name === "network");
+    const custom = defs.get(net.layout.name).cases.find((c: J) => c.name === "Custom");
+    expect(shape(custom.fields)).toEqual([
+      "Tag", "genesis", "?genesis_parameters", "genesis_parameters", "#", "chain_name", "?old_chain_name", "old_chain_name",
+      "?incompatible_chain_name", "incompatible_chain_name", "#", "sandboxed_chain_name", "#", "user_activated_upgrades",
+      "#", "user_activated_protocol_overrides", "#", "default_bootstrap_peers", "dal_config",
+    ]);
+  });
+
   it("log level: 0 debug … 5 fatal", () => {
     const level = obj("log").find((f: J) => f.name === "level");
     expect(defs.get(level.layout.reference).cases.map((c: J) => c[1])).toEqual(["debug", "info", "notice", "warning", "error", "fatal"]);

@@ -104,3 +104,49 @@ describe("JSON schemas", () => {
     });
   });
 });
+
+describe("combinators against a real node's dump", () => {
+  itWithReference("describe-mempool-alpha-2022-06-09.json")(
+    "the Alpha full block header (shell header merged with protocol fields) prints the node's binary definition",
+    async () => {
+      const T = await import("../../spec/services/types.ts");
+      const dump = readReference<any>("describe-mempool-alpha-2022-06-09.json"); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const out = dump.static.subdirs.suffixes.find((x: { name: string }) => x.name === "monitor_operations").tree.static.get_service.output;
+      const name = "alpha.block_header.alpha.full_header";
+      const theirs = out.binary_schema.fields.find((f: { description: { title: string } }) => f.description.title === name);
+      const fullHeader = E.def(
+        name,
+        E.mergeObjs(
+          T.blockHeaderShell,
+          E.obj([
+            E.req("payload_hash", E.hash("value_hash", "Block payload hash (Base58Check-encoded)", 32)),
+            E.req("payload_round", E.int32),
+            E.req("proof_of_work_nonce", E.fixedBytes(8)),
+            E.opt("seed_nonce_hash", E.hash("cycle_nonce", "Nonce hash (Base58Check-encoded)", 32)),
+            E.req("liquidity_baking_toggle_vote", E.splitted(E.stringEnum(["on", "off", "pass"]), E.int8)),
+            E.req("signature", E.hash("Signature", "Signature (Base58Check-encoded)", 64)),
+          ]),
+        ),
+      );
+      const ours = (E.binarySchema(E.obj([E.req("header", fullHeader)])) as any).fields; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const legacyKinds = (x: unknown) => JSON.parse(JSON.stringify(x).replaceAll('"kind":"Fixed"', '"kind":"Float"'));
+      expect(legacyKinds(ours.find((f: { description: { title: string } }) => f.description.title === name))).toEqual(theirs);
+      expect(legacyKinds(ours.find((f: { description: { title: string } }) => f.description.title === "fitness.elem"))).toEqual(
+        out.binary_schema.fields.find((f: { description: { title: string } }) => f.description.title === "fitness.elem"),
+      );
+      // JSON: the merged object takes the shell header's title; required fields in reverse order.
+      const json = E.jsonSchema(E.obj([E.req("header", fullHeader)])) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const def = json.definitions[name];
+      const real = out.json_schema.definitions[name];
+      expect(Object.keys(def)).toEqual(Object.keys(real));
+      expect(Object.keys(def.properties)).toEqual(Object.keys(real.properties));
+      expect(def.required).toEqual(real.required);
+      expect(def.title).toBe("Shell part of a block header");
+      expect(Object.keys(json.definitions.fitness)).toEqual(Object.keys(out.json_schema.definitions.fitness));
+      // A hash as a whole input: one named field, and a root JSON schema titled `$ref` to unistring.
+      const ban = dump.static.subdirs.suffixes.find((x: { name: string }) => x.name === "ban_operation").tree.static.post_service.input;
+      expect(legacyKinds(E.binarySchema(T.operationHash))).toEqual(ban.binary_schema);
+      expect(Object.keys(E.jsonSchema(T.operationHash))).toEqual(Object.keys(ban.json_schema));
+    },
+  );
+});
