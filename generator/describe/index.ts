@@ -3,8 +3,8 @@
  *
  * - {@link readDescribeTree}: validate + normalise a describe answer or a snapshot document;
  * - {@link readBinarySchema}: the same for one `binary_schema` object;
- * - {@link loadDescribeSource} / {@link loadServiceTree} / {@link captureDescribeSnapshot}:
- *   files and live nodes;
+ * - {@link loadDescribeSource} / {@link loadServiceTree}: files and live nodes (capturing a
+ *   whole node with its dynamic directories is `generator/live/`);
  * - {@link describeTreeHash}: the hash for generated-file headers;
  * - {@link formatBinaryLayout}: data-encoding-style layout tables for the CLI.
  */
@@ -24,12 +24,10 @@ export {
 export {
   loadDescribeSource,
   loadServiceTree,
-  captureDescribeSnapshot,
   describeUrl,
   isUrlSource,
   type LoadDescribeOptions,
   type LoadedDescribe,
-  type CaptureSnapshotOptions,
 } from "./load.ts";
 export { describeTreeHash, DESCRIBE_HASH_ALGORITHM } from "./hash.ts";
 export { formatBinaryLayout, type FormatBinaryLayoutOptions } from "./layout-printer.ts";

@@ -126,34 +126,3 @@ export async function loadServiceTree(
   return { ...readDescribeTree(loaded.json, options.read), loaded };
 }
 
-export interface CaptureSnapshotOptions extends Omit<LoadDescribeOptions, "prefix"> {
-  /** Concrete prefixes of dynamic directories to describe as well (`[["chains","main","mempool"]]`). */
-  expansions?: ReadonlyArray<readonly string[]>;
-}
-
-/**
- * Captures a live node into a `tezos-rpcgen-snapshot/1` document: the root answer plus one
- * expansion per requested prefix, and the node's version when `GET /version` answers.
- */
-export async function captureDescribeSnapshot(url: string, options: CaptureSnapshotOptions = {}): Promise<Record<string, unknown>> {
-  const root = await loadDescribeSource(url, options);
-  const expansions = [];
-  for (const prefix of options.expansions ?? []) {
-    const loaded = await loadDescribeSource(url, { ...options, prefix });
-    expansions.push({ prefix: [...prefix], tree: loaded.json });
-  }
-  const source: SnapshotSource = { url, captured_at: new Date().toISOString() };
-  const version = await nodeVersion(url, options).catch(() => undefined);
-  if (version !== undefined) source.node_version = version;
-  return { format: SNAPSHOT_FORMAT, source, root: root.json, expansions };
-}
-
-/** `GET /version` rendered as `major.minor[+info]`; undefined when unavailable. */
-async function nodeVersion(url: string, options: LoadDescribeOptions): Promise<string | undefined> {
-  const text = await fetchText(url, url.replace(/\/+$/, "") + "/version", { ...options, timeoutMs: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 5000) });
-  const json = JSON.parse(text) as { version?: { major?: number; minor?: number; additional_info?: unknown } };
-  const v = json.version;
-  if (v === undefined || typeof v.major !== "number") return undefined;
-  const info = typeof v.additional_info === "string" ? `+${v.additional_info}` : typeof v.additional_info === "object" && v.additional_info !== null ? `+${Object.keys(v.additional_info)[0] ?? ""}` : "";
-  return `${v.major}.${v.minor ?? 0}${info}`;
-}

@@ -493,11 +493,26 @@ function describeLayout(layout: Layout, dataKind: DataKind): string {
   return layout.kind === "Ref" ? `Ref ${layout.name}${size}` : `${layout.kind}${size}`;
 }
 
-function jsonTypeOf(schema: JsonSchema): "object" | "string" | "array" | "number" | "boolean" | "null" {
+type JsonKind = "object" | "string" | "array" | "number" | "boolean" | "null";
+
+/**
+ * The JSON type of a schema's values, as far as case selection cares: a union of one type is
+ * that type, text (`unistring`: a string, or an object for invalid UTF-8) is a string, a
+ * constant is the type of its value; an unconstrained schema counts as an object.
+ */
+function jsonTypeOf(schema: JsonSchema): JsonKind {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "integer") return "number";
   if (type === "object" || type === "string" || type === "array" || type === "number" || type === "boolean" || type === "null") return type;
-  if (schema.properties) return "object";
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const value = schema.enum[0];
+    return value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as JsonKind);
+  }
+  if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
+    if (isUnistring({ schema, refs: [] })) return "string";
+    const kinds = new Set(schema.oneOf.map(jsonTypeOf));
+    if (kinds.size === 1) return [...kinds][0]!;
+  }
   return "object";
 }
 

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  captureDescribeSnapshot,
   DescribeLoadError,
   describeUrl,
   loadDescribeSource,
@@ -144,16 +143,6 @@ describe("loadDescribeSource over HTTP", () => {
     expect(refused.problem).toMatch(/request to .* failed \(ECONNREFUSED\)/);
     const html = await loadError(`${base}/notjson`);
     expect(html.problem).toMatch(/^not valid JSON/);
-  });
-
-  it("captures a snapshot: root, expansions and node version", async () => {
-    const snapshot = await captureDescribeSnapshot(`${base}/node`, { expansions: [["chains", "main", "mempool"]] });
-    expect(snapshot.format).toBe("tezos-rpcgen-snapshot/1");
-    expect(snapshot.source).toMatchObject({ url: `${base}/node`, node_version: "20.3+release" });
-    if (!hasReference(DUMPS.granada)) return;
-    const tree = readDescribeTree(snapshot);
-    expect(routeTable(tree)).toContain("GET /chains/<chain_id>/mempool/pending_operations");
-    expect(tree.expansions[0]?.prefix).toEqual(["chains", "main", "mempool"]);
   });
 
   it("builds describe URLs", () => {

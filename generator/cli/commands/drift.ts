@@ -1,0 +1,56 @@
+/** `tezos-rpcgen drift OLD NEW`: what changed between two interfaces, and does it break clients? */
+
+import type { Command } from "commander";
+import { DRIFT_FORMATS, FAIL_ON_LEVELS, driftBetween, driftExitCode, formatDriftReport, type DriftFormat, type FailOn } from "../../drift/index.ts";
+import { CliError } from "../errors.ts";
+import { positiveInteger } from "../options.ts";
+
+interface DriftOptions {
+  format: string;
+  failOn: string;
+  chain: string;
+  block: string;
+  timeout: number;
+  retries: number;
+}
+
+export function registerDrift(program: Command): void {
+  program
+    .command("drift")
+    .description("compare two interfaces (snapshot files or node URLs) in their routes, arguments and JSON and binary bodies")
+    .argument("<old>", "the interface clients were written against: a snapshot file or a node URL")
+    .argument("<new>", "the interface to compare with it")
+    .option("--format <format>", `report format: ${DRIFT_FORMATS.join(", ")}`, "text")
+    .option("--fail-on <level>", `which drift makes the exit code 1: ${FAIL_ON_LEVELS.join(", ")}`, "breaking")
+    .option("--chain <chain>", "for node URLs: chain at which dynamic directories are described", "main")
+    .option("--block <block>", "for node URLs: block at which the block directory is described", "head")
+    .option("--timeout <ms>", "for node URLs: deadline of each request", positiveInteger, 30_000)
+    .option("--retries <n>", "for node URLs: retries after a network error or a 5xx answer", positiveInteger, 2)
+    .addHelpText(
+      "after",
+      `
+Each change is classified as breaking or compatible for a client written against OLD that talks
+to a node serving NEW (a removed route, a narrowed input range or any changed binary layout is
+breaking; an added route or optional argument is compatible).
+
+Exit codes:
+  0  no drift, or none at the --fail-on level (--fail-on none: always 0 once compared)
+  1  drift at the --fail-on level
+  2  could not compare (unreachable node, refused /describe, malformed snapshot)
+
+Examples:
+  $ tezos-rpcgen drift spec/snapshots/shell-legacy.json spec/snapshots/shell.json
+  $ tezos-rpcgen drift spec/snapshots/shell.json http://127.0.0.1:8732 --format markdown --fail-on any`,
+    )
+    .action(async (oldSource: string, newSource: string, options: DriftOptions) => {
+      if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
+      if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
+      const result = await driftBetween(oldSource, newSource, {
+        capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
+      });
+      const code = driftExitCode(result, options.failOn as FailOn);
+      if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
+      process.stdout.write(formatDriftReport(result, options.format as DriftFormat));
+      process.exitCode = code;
+    });
+}
