@@ -34,7 +34,14 @@ export interface QueryItem {
 
 export interface Service {
   readonly meth: Method;
+  /** The path the service was declared with, as `describe` prints it. */
   readonly path: readonly PathItem[];
+  /**
+   * Where the service sits in the tree, when it differs from `path`: services declared
+   * relative to a directory that is mounted under a prefix (the chain services, mounted under
+   * `/chains/<chain_id>`) keep their relative `path`.
+   */
+  readonly route?: readonly PathItem[];
   readonly description?: string;
   readonly query: readonly QueryItem[];
   readonly input?: Encoding;
@@ -104,9 +111,9 @@ export class Directory {
   private readonly root: Node = newStatic();
 
   register(s: Service): this {
-    const node = walk(this.root, s.path);
+    const node = walk(this.root, s.route ?? s.path);
     if (node.kind !== "static") throw new Error("service below a dynamic directory");
-    if (node.dir.services.has(s.meth)) throw new Error(`duplicate ${s.meth} service at ${printPath(s.path)}`);
+    if (node.dir.services.has(s.meth)) throw new Error(`duplicate ${s.meth} service at ${printPath(s.route ?? s.path)}`);
     node.dir.services.set(s.meth, s);
     return this;
   }

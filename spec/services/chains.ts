@@ -1,10 +1,19 @@
 /** `/chains/<chain_id>/...`: chain state, plus the dynamic block and mempool directories. */
 import { flag, multi, optional, type DynamicDir, type Service } from "../service.ts";
-import { E, blockHashArg, dateArg, del, get, intArg, p, patch, uintArg } from "./common.ts";
+import { E, blockHashArg, dateArg, del as del0, get as get0, intArg, p, patch as patch0, uintArg } from "./common.ts";
 import * as T from "./types.ts";
 import type { Layout } from "./types.ts";
 
 void flag;
+
+/**
+ * Octez declares the chain services relative to the chain directory (`open_root`) and mounts
+ * that directory under `/chains/<chain_id>`: their described `path` leaves out these two items.
+ */
+const UNDER_CHAIN = 2;
+const get: typeof get0 = (r, s) => get0(r, s, UNDER_CHAIN);
+const patch: typeof patch0 = (r, s) => patch0(r, s, UNDER_CHAIN);
+const del: typeof del0 = (r, s) => del0(r, s, UNDER_CHAIN);
 
 export const levelRecord = E.obj([E.req("block_hash", T.blockHash), E.req("level", E.int32)]);
 

@@ -52,11 +52,17 @@ interface Spec {
   output: Encoding;
 }
 
-/** Builds a service whose error is the generic error trace. */
-export function service(meth: Method, route: string, s: Spec): Service {
+/**
+ * Builds a service whose error is the generic error trace. `declaredBelow` is the number of
+ * leading path items of the route that belong to the prefix under which the service's
+ * directory is mounted (its declared `path` omits them).
+ */
+export function service(meth: Method, route: string, s: Spec, declaredBelow = 0): Service {
+  const full = p(route);
   const out: Service = {
     meth,
-    path: p(route),
+    path: full.slice(declaredBelow),
+    ...(declaredBelow > 0 ? { route: full } : {}),
     description: s.description,
     query: s.query ?? [],
     output: s.output,
@@ -69,10 +75,10 @@ export function service(meth: Method, route: string, s: Spec): Service {
   return out;
 }
 
-export const get = (route: string, s: Spec): Service => service("GET", route, s);
-export const post = (route: string, s: Spec): Service => service("POST", route, s);
-export const put = (route: string, s: Spec): Service => service("PUT", route, s);
-export const patch = (route: string, s: Spec): Service => service("PATCH", route, s);
-export const del = (route: string, s: Spec): Service => service("DELETE", route, s);
+export const get = (route: string, s: Spec, declaredBelow = 0): Service => service("GET", route, s, declaredBelow);
+export const post = (route: string, s: Spec, declaredBelow = 0): Service => service("POST", route, s, declaredBelow);
+export const put = (route: string, s: Spec, declaredBelow = 0): Service => service("PUT", route, s, declaredBelow);
+export const patch = (route: string, s: Spec, declaredBelow = 0): Service => service("PATCH", route, s, declaredBelow);
+export const del = (route: string, s: Spec, declaredBelow = 0): Service => service("DELETE", route, s, declaredBelow);
 
 export { E };

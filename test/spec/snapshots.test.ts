@@ -54,14 +54,17 @@ describe("shell snapshots", () => {
     });
   }
 
-  it("root-registered services declare their full path, path arguments included", () => {
-    const r = treeRoutes(JSON.parse(committed("shell.json"))).find((x) => x.path === "/chains/{chain_id}/invalid_blocks/{block_hash}");
-    expect(r!.service.path.map((p: J) => (typeof p === "string" ? p : `${p.id}:${p.name}`))).toEqual([
-      "chains",
-      "single:chain_id",
-      "invalid_blocks",
-      "single:block_hash",
+  it("services declare their path as Octez does: full for root services, relative for chain services", () => {
+    const routes = treeRoutes(JSON.parse(committed("shell.json")));
+    const declared = (path: string, method = "GET") =>
+      routes.find((x) => x.path === path && x.method === method)!.service.path.map((p: J) => (typeof p === "string" ? p : `${p.id}:${p.name}`));
+    expect(declared("/monitor/heads/{chain_id}")).toEqual(["monitor", "heads", "single:chain_id"]);
+    expect(declared("/workers/chain_validators/{chain_id}/peers_validators/{peer_id}")).toEqual([
+      "workers", "chain_validators", "single:chain_id", "peers_validators", "single:peer_id",
     ]);
+    expect(declared("/chains/{chain_id}/invalid_blocks/{block_hash}")).toEqual(["invalid_blocks", "single:block_hash"]);
+    expect(declared("/chains/{chain_id}/levels/caboose")).toEqual(["levels", "caboose"]);
+    expect(declared("/chains/{chain_id}", "PATCH")).toEqual([]);
     const d = treeRoutes(JSON.parse(committed("shell.json"))).find((x) => x.path === "/describe");
     expect(d!.service.path).toEqual(["describe", { id: "multiple", name: "string" }]);
   });
