@@ -70,10 +70,11 @@ export function formatRate(opsPerSecond: number): string {
 /** Prints a table of results, with the ratio of each `ours` row to its `baseline` row. */
 export function report(title: string, pairs: { label: string; ours: BenchResult; baseline: BenchResult }[]): void {
   console.log(`\n${title}`);
+  const width = Math.max(28, ...pairs.map((p) => p.label.length));
   for (const { label, ours, baseline } of pairs) {
     const ratio = ours.opsPerSecond / baseline.opsPerSecond;
     console.log(
-      `  ${label.padEnd(28)} ours ${formatRate(ours.opsPerSecond).padStart(18)}   ${baseline.name} ${formatRate(baseline.opsPerSecond).padStart(18)}   ratio ours/baseline ${ratio.toFixed(2)}x`,
+      `  ${label.padEnd(width)} ours ${formatRate(ours.opsPerSecond).padStart(18)}   ${baseline.name} ${formatRate(baseline.opsPerSecond).padStart(18)}   ratio ours/baseline ${ratio.toFixed(2)}x`,
     );
   }
 }

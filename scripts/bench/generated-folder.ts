@@ -1,0 +1,62 @@
+/**
+ * Generates an interface into a temporary folder (outside the repository) and imports its
+ * codecs, for benchmarks that need the emitted code of a describe tree that is not committed
+ * under `generated/` (the reference dumps), or to get code that is certainly up to date.
+ *
+ * Generated files import `tezos-rpcgen/runtime`; outside the project that name does not
+ * resolve, so the temporary folder gets a `node_modules/tezos-rpcgen` link to the project (the
+ * package's `exports` map then gives `./runtime/index.ts`, as for any consumer).
+ */
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { codecsSource } from "../../generator/emit/codecs/index.ts";
+import { codecFunctionNames, nameInterface, type InterfaceNames } from "../../generator/emit/names.ts";
+import { writeFolder } from "../../generator/emit/write-folder.ts";
+import type { LoadedInterface } from "../../generator/pipeline.ts";
+import type { BinaryReader, BinaryWriter } from "../../runtime/index.ts";
+
+export type Decoder = (r: BinaryReader) => unknown;
+export type Encoder = (w: BinaryWriter, value: unknown) => void;
+
+export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface GeneratedCodecs {
+  /** The folder written (removed by `cleanup`). */
+  directory: string;
+  names: InterfaceNames;
+  /** Every export of `codecs.ts`. */
+  codecs: Record<string, unknown>;
+  /** The decoder and encoder of a model definition (by its definition name). */
+  definition(name: string): { decode: Decoder; encode: Encoder };
+  cleanup(): void;
+}
+
+/** Writes the whole folder for `loaded` (its model may carry extra definitions) and imports `codecs.ts`. */
+export async function generateToTemporaryFolder(loaded: LoadedInterface, folderName: string): Promise<GeneratedCodecs> {
+  const base = mkdtempSync(join(tmpdir(), "rpcgen-bench-"));
+  mkdirSync(join(base, "node_modules"));
+  symlinkSync(PROJECT_ROOT, join(base, "node_modules", "tezos-rpcgen"), "dir");
+  const cleanup = () => rmSync(base, { recursive: true, force: true });
+  process.on("exit", cleanup);
+  const directory = join(base, folderName);
+  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource });
+  const codecs = (await import(pathToFileURL(join(directory, "codecs.ts")).href)) as Record<string, unknown>;
+  const names = nameInterface(loaded.model);
+  return {
+    directory,
+    names,
+    codecs,
+    definition(name) {
+      const typeName = names.definitions.get(name);
+      if (typeName === undefined) throw new Error(`no definition ${name} in the model`);
+      const functions = codecFunctionNames(typeName);
+      const decode = codecs[functions.decode];
+      const encode = codecs[functions.encode];
+      if (typeof decode !== "function" || typeof encode !== "function") throw new Error(`codecs.ts has no ${functions.decode}/${functions.encode}`);
+      return { decode: decode as Decoder, encode: encode as Encoder };
+    },
+    cleanup,
+  };
+}
