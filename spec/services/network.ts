@@ -221,7 +221,7 @@ function logEvent(l: Layout): Encoding {
 
 const aclInput = (withPeer: boolean) =>
   E.obj([
-    E.opt("acl", E.stringEnum(["open", "trust", "ban"])),
+    E.opt("acl", E.stringEnum(["ban", "trust", "open"], ["open", "trust", "ban"])),
     ...(withPeer ? [E.opt("peer_id", T.peerId)] : []),
   ]);
 
