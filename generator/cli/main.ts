@@ -8,6 +8,11 @@ import { generatorVersion } from "../emit/header.ts";
 import { CliError } from "./errors.ts";
 import { registerGenerate } from "./commands/generate.ts";
 import { registerCheck } from "./commands/check.ts";
+import { registerList } from "./commands/list.ts";
+import { registerDescribe } from "./commands/describe.ts";
+import { registerEncode } from "./commands/encode.ts";
+import { registerDecode } from "./commands/decode.ts";
+import { registerServe } from "./commands/serve.ts";
 
 const program = new Command("tezos-rpcgen")
   .description("Typed TypeScript bindings, binary codecs and route stubs from an Octez node's /describe self-description")
@@ -18,6 +23,11 @@ const program = new Command("tezos-rpcgen")
 
 registerGenerate(program);
 registerCheck(program);
+registerList(program);
+registerDescribe(program);
+registerEncode(program);
+registerDecode(program);
+registerServe(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,67 @@
+/**
+ * Where the inspection commands (`list`, `describe`, `encode`, `decode`) get their interface:
+ * a snapshot file or a node URL given with `--spec`, else the current shell snapshot of this
+ * package. The default is resolved from the package root, not the working directory, so an
+ * installed `tezos-rpcgen decode …` works from anywhere. Nothing is cached on disk.
+ */
+
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
+import { loadDescribeSource, readDescribeTree, DescribeError, type PrefixSegment } from "../describe/index.ts";
+import { buildCodecModel, type CodecModel } from "../reconcile/codec-model.ts";
+import type { DescribedTree } from "../describe/read.ts";
+import { CliError } from "./errors.ts";
+
+/** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
+export const DEFAULT_SPEC = fileURLToPath(new URL("../../spec/snapshots/shell.json", import.meta.url));
+
+/** An interface read for inspection. */
+export interface InspectedInterface {
+  source: string;
+  tree: DescribedTree;
+  model: CodecModel;
+}
+
+export interface SpecOptions {
+  spec?: string;
+  /** Route at which a bare describe answer was captured (`/chains/<chain_id>/mempool`). */
+  prefix?: string;
+}
+
+/**
+ * Parses a route such as `/chains/<chain_id>/mempool` into prefix segments: `<name>` is a
+ * path argument, `<name>*` a tail argument, anything else a static segment.
+ */
+export function parsePrefix(route: string): PrefixSegment[] {
+  const segments = route.split("/").filter((s) => s !== "");
+  return segments.map((segment): PrefixSegment => {
+    const arg = /^<([^<>]+)>(\*)?$/.exec(segment);
+    if (!arg) return segment;
+    return { kind: "arg", name: arg[1]!, multiple: arg[2] === "*" };
+  });
+}
+
+/** Loads and reconciles the interface; failures are {@link CliError}s with exit code 2. */
+export async function loadSpec(options: SpecOptions): Promise<InspectedInterface> {
+  const source = options.spec ?? DEFAULT_SPEC;
+  try {
+    const loaded = await loadDescribeSource(source);
+    const prefix = options.prefix === undefined ? undefined : parsePrefix(options.prefix);
+    const tree = readDescribeTree(loaded.json, prefix === undefined ? {} : { prefix });
+    return { source, tree, model: buildCodecModel(tree) };
+  } catch (error) {
+    if (error instanceof DescribeError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
+    throw error;
+  }
+}
+
+/** The `--spec` and `--prefix` options shared by the inspection commands. */
+export const SPEC_OPTION_HELP = {
+  spec: "a snapshot file or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
+  prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
+};
+
+/** Adds `--spec` and `--prefix` to an inspection command. */
+export function withSpecOptions(command: Command): Command {
+  return command.option("--spec <file|url>", SPEC_OPTION_HELP.spec).option("--prefix <route>", SPEC_OPTION_HELP.prefix);
+}
