@@ -32,7 +32,8 @@ export const injectionServices = (l: Layout): Service[] => [
     description:
       "Injects a block and broadcasts it; returns its hash. Unless `async` is set, the block is validated before the answer. With `force`, the block is injected even when its fitness does not increase. The block's operations can be pre-validated beforehand with a contextual protocol RPC. `chain` selects the main or the test chain.",
     query: [asyncFlag, flag("force", "Inject even when the fitness does not increase."), chainQuery],
-    input: E.obj([E.req("data", E.bytes), E.req("operations", T.operationLists)]),
+    // Here each list of operations carries its own length prefix on top of the list's.
+    input: E.obj([E.req("data", E.bytes), E.req("operations", E.list(E.dynamicSize(E.list(E.dynamicSize(T.operation)))))]),
     output: T.blockHash,
   }),
   post("/injection/operation", {

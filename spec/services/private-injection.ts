@@ -20,7 +20,7 @@ export const privateInjectionServices = (l: Layout): Service[] =>
           description:
             "Injects a list of signed operations and broadcasts them; returns their hashes in the same order. Unless `async` is set, each is pre-validated first; with `force`, operations that fail are still kept.",
           query: [asyncFlag, flag("force", "Keep operations even when they fail to pre-validate."), chainQuery],
-          input: E.list(E.bytes),
+          input: E.list(E.dynamicSize(E.bytes)),
           output: E.list(T.operationHash),
         }),
       ];

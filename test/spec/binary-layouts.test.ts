@@ -115,8 +115,15 @@ describe("operation", () => {
   it("is a 4-byte count over branch and data inside lists", () => {
     const op = (data: string) => "00000" + (32 + data.length / 2).toString(16).padStart(3, "0") + h32("44") + data;
     const list = (inner: string) => (inner.length / 2).toString(16).padStart(8, "0") + inner;
-    // injection/block input: data (length-prefixed), then a list of lists of operations.
-    const bytes = hexBytes("00000002 beef", list(list(op("0102")) + list("")));
+    // monitored blocks: a list of lists of length-prefixed operations.
+    const header = "00000001 02" + h32("11") + "000000005b37aac4 04" + h32("22") + "00000000" + h32("33");
+    const hlen = (header.replace(/\s/g, "").length / 2).toString(16).padStart(8, "0");
+    const monitored = walk(out("GET", "/monitor/applied_blocks"), hexBytes("7a06a770", h32("01"), hlen, header, list(list(op("0102")) + list(""))));
+    expect(monitored.operations).toEqual([[{ branch: B32("44"), data: "0102" }], []]);
+    // injection/block input: data (length-prefixed), then a list of lists of operations in
+    // which each inner list has a second length prefix.
+    const inner = list(op("0102"));
+    const bytes = hexBytes("00000002 beef", list(list(inner) + list(list(""))));
     expect(walk(inp("POST", "/injection/block"), bytes)).toEqual({
       data: "beef",
       operations: [[{ branch: B32("44"), data: "0102" }], []],

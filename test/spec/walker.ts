@@ -106,8 +106,9 @@ export function walk(schema: J, bytes: Uint8Array): J {
         const covered = fields.slice(i + 1, i + 1 + f.num_fields);
         const v = readFields(covered, frameEnd);
         if (pos !== frameEnd) throw new Error(`frame not consumed at ${pos}, expected ${frameEnd}`);
-        if (covered.length === 1 && covered[0].kind === "anon") anon.push(v);
-        else Object.assign(out, v);
+        const named = covered.some((g: J) => g.kind === "named" || g.kind === "option_indicator");
+        if (named && v !== null && typeof v === "object" && !Array.isArray(v)) Object.assign(out, v);
+        else anon.push(v);
         i += f.num_fields;
         continue;
       }
