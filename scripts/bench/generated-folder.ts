@@ -7,13 +7,14 @@
  * resolve, so the temporary folder gets a `node_modules/tezos-rpcgen` link to the project (the
  * package's `exports` map then gives `./runtime/index.ts`, as for any consumer).
  */
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { codecsSource } from "../../generator/emit/codecs/index.ts";
 import { codecFunctionNames, nameInterface, type InterfaceNames } from "../../generator/emit/names.ts";
-import { writeFolder } from "../../generator/emit/write-folder.ts";
+import { writeFolder, type GeneratedFile } from "../../generator/emit/write-folder.ts";
+import type { CodecModel } from "../../generator/reconcile/codec-model.ts";
 import type { LoadedInterface } from "../../generator/pipeline.ts";
 import type { BinaryReader, BinaryWriter } from "../../runtime/index.ts";
 
@@ -33,17 +34,20 @@ export interface GeneratedCodecs {
   cleanup(): void;
 }
 
-/** Writes the whole folder for `loaded` (its model may carry extra definitions) and imports `codecs.ts`. */
-export async function generateToTemporaryFolder(loaded: LoadedInterface, folderName: string): Promise<GeneratedCodecs> {
+/** A fresh temporary folder with the `node_modules/tezos-rpcgen` link, removed at exit. */
+function temporaryBase(): { base: string; cleanup: () => void } {
   const base = mkdtempSync(join(tmpdir(), "rpcgen-bench-"));
   mkdirSync(join(base, "node_modules"));
   symlinkSync(PROJECT_ROOT, join(base, "node_modules", "tezos-rpcgen"), "dir");
   const cleanup = () => rmSync(base, { recursive: true, force: true });
   process.on("exit", cleanup);
-  const directory = join(base, folderName);
-  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource });
+  return { base, cleanup };
+}
+
+/** Imports `codecs.ts` of a generated folder and looks functions up by definition name. */
+export async function importCodecs(directory: string, model: CodecModel, cleanup: () => void = () => {}): Promise<GeneratedCodecs> {
   const codecs = (await import(pathToFileURL(join(directory, "codecs.ts")).href)) as Record<string, unknown>;
-  const names = nameInterface(loaded.model);
+  const names = nameInterface(model);
   return {
     directory,
     names,
@@ -59,4 +63,21 @@ export async function generateToTemporaryFolder(loaded: LoadedInterface, folderN
     },
     cleanup,
   };
+}
+
+/** Writes the whole folder for `loaded` (its model may carry extra definitions) and imports `codecs.ts`. */
+export async function generateToTemporaryFolder(loaded: LoadedInterface, folderName: string): Promise<GeneratedCodecs> {
+  const { base, cleanup } = temporaryBase();
+  const directory = join(base, folderName);
+  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource });
+  return importCodecs(directory, loaded.model, cleanup);
+}
+
+/** Writes files already rendered (`renderInterface`) into a temporary folder and imports `codecs.ts`. */
+export async function writeToTemporaryFolder(files: readonly GeneratedFile[], model: CodecModel, folderName: string): Promise<GeneratedCodecs> {
+  const { base, cleanup } = temporaryBase();
+  const directory = join(base, folderName);
+  mkdirSync(directory);
+  for (const file of files) writeFileSync(join(directory, file.name), file.contents, "utf8");
+  return importCodecs(directory, model, cleanup);
 }
