@@ -40,6 +40,31 @@ describe("shell snapshots", () => {
       }
     });
 
+    it(`${name}: every binary Ref and Enum resolves, titles are unique, every JSON $ref resolves`, () => {
+      for (const r of treeRoutes(JSON.parse(committed(name)))) {
+        for (const part of ["input", "output", "error"]) {
+          const body = r.service[part];
+          if (!body) continue;
+          const titles = body.binary_schema.fields.map((f: J) => f.description.title);
+          expect(new Set(titles).size).toBe(titles.length);
+          const refs: string[] = [];
+          const collect = (x: J): void => {
+            if (Array.isArray(x)) x.forEach(collect);
+            else if (x && typeof x === "object") {
+              if (x.kind === "Ref" && typeof x.name === "string") refs.push(x.name);
+              if (x.kind === "Enum") refs.push(x.reference);
+              Object.values(x).forEach(collect);
+            }
+          };
+          collect(body.binary_schema);
+          for (const ref of refs) expect(titles, `${r.method} ${r.path} ${part}: ${ref}`).toContain(ref);
+          const defs = Object.keys(body.json_schema.definitions ?? {});
+          const jsonRefs = JSON.stringify(body.json_schema).match(/"\$ref":"#\/definitions\/[^"]+"/g) ?? [];
+          for (const j of jsonRefs) expect(defs).toContain(j.slice('"$ref":"#/definitions/'.length, -1));
+        }
+      }
+    });
+
     it(`${name}: suffixes are sorted by name at every level`, () => {
       const check = (node: J): void => {
         if (!node.static?.subdirs) return;
