@@ -38,6 +38,8 @@ export type ResolvedEncoding =
   | { kind: "route"; label: string; ir: IR; service: ServiceCodecs; slot: Slot; body: BodyCodec }
   | { kind: "expression"; label: string; ir: IR };
 
+const INDEXES = new WeakMap<object, Map<string, NamedEncoding>>();
+
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "DELETE", "PUT", "PATCH"];
 const SLOTS: readonly Slot[] = ["input", "output", "error"];
 
@@ -85,9 +87,15 @@ export class EncodingResolver {
 
   constructor(readonly spec: InspectedInterface) {}
 
-  /** Every named definition of the interface. */
+  /** Every named definition of the interface (indexed once per loaded interface). */
   get named(): Map<string, NamedEncoding> {
-    return (this.namedIndex ??= indexNamedEncodings(this.spec.model));
+    if (this.namedIndex) return this.namedIndex;
+    let index = INDEXES.get(this.spec.model);
+    if (!index) {
+      index = indexNamedEncodings(this.spec.model);
+      INDEXES.set(this.spec.model, index);
+    }
+    return (this.namedIndex = index);
   }
 
   /** True for `METHOD /path [slot]`. */
@@ -137,7 +145,7 @@ export class EncodingResolver {
   private name(name: string, allowBuiltin: boolean): ResolvedEncoding | undefined {
     const named = this.named.get(name);
     if (named) {
-      const variant = preferredVariant(named);
+      const variant = preferredVariant(named, this.spec.model.definitions);
       if (!variant) {
         throw new CliError(
           `${name} has no binary form in ${this.spec.source}: it is published only inside JSON-only bodies or inside another encoding (${named.carriedBy.slice(0, 3).join("; ")})`,

@@ -170,7 +170,8 @@ class IrLayoutPrinter {
         return "bytes (UTF-8 text)";
       case "known": {
         const entry = KNOWN_BY_ID.get(ir.id);
-        return entry ? `${ir.id}: ${entry.summary}` : ir.id;
+        if (entry?.base58 !== undefined) return `${ir.id} (Base58Check text in JSON)`;
+        return entry ? `${ir.id} (${entry.summary.replace(/\.$/, "")})` : ir.id;
       }
       case "any-json":
         return "BSON document (any JSON value)";

@@ -17,7 +17,7 @@
  * variant with the routes that use it; {@link preferredVariant} picks the one a bare name means.
  */
 
-import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
+import { fixedSize, type CodecDefinition, type IR } from "../ir/codec-ir.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { viewOf } from "../reconcile/json-view.ts";
@@ -94,15 +94,17 @@ export function indexNamedEncodings(model: CodecModel): Map<string, NamedEncodin
 /**
  * The variant a bare name means: one with a binary form, preferably not behind a length
  * header (the header belongs to the place of use, as data-encoding adds it to a variable value
- * that is not last), then the most used, then the first met.
+ * that is not last), then of a fixed size (a signature of 64 bytes rather than the one that
+ * runs to the end of a frame), then the most used, then the first met.
  */
-export function preferredVariant(named: NamedEncoding): EncodingVariant | undefined {
+export function preferredVariant(named: NamedEncoding, definitions: ReadonlyMap<string, CodecDefinition>): EncodingVariant | undefined {
   const ranked = named.variants
-    .map((variant, order) => ({ variant, order }))
+    .map((variant, order) => ({ variant, order, fixed: fixedSize(variant.ir, definitions) }))
     .sort(
       (a, b) =>
         Number(b.variant.binary) - Number(a.variant.binary) ||
         Number(a.variant.ir.kind === "dynamic") - Number(b.variant.ir.kind === "dynamic") ||
+        Number(a.fixed === undefined) - Number(b.fixed === undefined) ||
         b.variant.uses.length - a.variant.uses.length ||
         a.order - b.order,
     );
@@ -137,7 +139,9 @@ class SchemaWalk {
     const bare = ir.kind === "dynamic" || ir.kind === "padded" ? ir.inner : ir;
     if (bare.kind === "known") {
       const matching = refs.filter((name) => knownByJsonName(name)?.id === bare.id);
-      return matching.length > 0 ? matching : [refs[0]!];
+      // A root hash input is `$ref unistring` recognised by its field name: it does not make
+      // every text a hash.
+      return matching.length > 0 ? matching : refs[0] === "unistring" ? [] : [refs[0]!];
     }
     if (LEAVES.has(bare.kind)) {
       const names = [refs[0]!];

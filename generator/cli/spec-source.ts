@@ -22,6 +22,12 @@ export interface InspectedInterface {
   model: CodecModel;
 }
 
+/** What `encode`/`decode` read besides their arguments; tests pass a loaded interface and stdin. */
+export interface InspectIo {
+  stdin?: () => Promise<Uint8Array>;
+  spec?: InspectedInterface;
+}
+
 export interface SpecOptions {
   spec?: string;
   /** Route at which a bare describe answer was captured (`/chains/<chain_id>/mempool`). */

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
-import { loadSpec, withSpecOptions } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
 import { bytesToDecode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 
@@ -18,11 +18,11 @@ interface DecodeOptions {
 }
 
 /** Decodes and returns the JSON text printed on stdout. */
-export async function runDecode(args: readonly string[], options: DecodeOptions, stdin?: () => Promise<Uint8Array>): Promise<string> {
+export async function runDecode(args: readonly string[], options: DecodeOptions, io: InspectIo = {}): Promise<string> {
   const { encoding, rest } = splitEncodingArguments(args);
   if (rest.length !== 1) throw new CliError(rest.length === 0 ? "missing the value to decode: HEX, @FILE or - (standard input)" : `too many arguments: ${rest.slice(1).join(" ")}`, 2);
-  const value = await readValueArgument(rest[0]!, stdin);
-  const spec = await loadSpec(options);
+  const value = await readValueArgument(rest[0]!, io.stdin);
+  const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
   const codec = new CliCodec(resolved.ir, spec.model.definitions);
   const bytes = bytesToDecode(value, options.raw === true);

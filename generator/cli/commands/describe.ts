@@ -9,7 +9,7 @@ import { EncodingResolver, splitEncodingArguments, type ResolvedEncoding } from 
 import { formatIrLayout } from "../ir-layout.ts";
 import { standaloneSchema } from "../named-encodings.ts";
 import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
-import { loadSpec, withSpecOptions, type InspectedInterface } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, type InspectedInterface, type InspectIo } from "../spec-source.ts";
 import { streamingWords } from "./list.ts";
 import { ENCODING_HELP } from "./inspect-help.ts";
 
@@ -18,10 +18,10 @@ interface DescribeOptions {
   prefix?: string;
 }
 
-export async function runDescribe(args: readonly string[], options: DescribeOptions): Promise<string> {
+export async function runDescribe(args: readonly string[], options: DescribeOptions, io: InspectIo = {}): Promise<string> {
   const { encoding, rest } = splitEncodingArguments(args);
   if (rest.length > 0) throw new CliError(`too many arguments: ${rest.join(" ")}`, 2);
-  const spec = await loadSpec(options);
+  const spec = io.spec ?? (await loadSpec(options));
   const resolver = new EncodingResolver(spec);
   const words = encoding.trim().split(/\s+/);
   if (EncodingResolver.isRouteText(encoding) && words.length === 2) return describeRoute(resolver.service(words[0]!, words[1]!), spec);
@@ -82,7 +82,7 @@ export function describeEncoding(resolved: ResolvedEncoding, spec: InspectedInte
     out.push(section("JSON schema", JSON.stringify(resolved.body.schema, null, 2)));
     return out.join("\n");
   }
-  out.push(section("Binary layout", formatIrLayout(resolved.ir, definitions, resolved.label)));
+  out.push(section("Binary layout", formatIrLayout(resolved.ir, definitions, resolved.kind === "expression" ? "value" : resolved.label)));
   if (resolved.kind === "definition") out.push(section("JSON schema", JSON.stringify(resolved.named.schema, null, 2)));
   else if (resolved.kind === "model-definition") {
     const named = [...new EncodingResolver(spec).named.values()].find((n) => n.variants.some((v) => v.ir.kind === "ref" && v.ir.name === resolved.name));

@@ -5,7 +5,7 @@ import { bytesToHex } from "../../../runtime/index.ts";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
-import { loadSpec, withSpecOptions } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
 import { jsonToEncode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 
@@ -17,11 +17,11 @@ interface EncodeOptions {
 }
 
 /** Encodes and returns the hex line printed on stdout. */
-export async function runEncode(args: readonly string[], options: EncodeOptions, stdin?: () => Promise<Uint8Array>): Promise<string> {
+export async function runEncode(args: readonly string[], options: EncodeOptions, io: InspectIo = {}): Promise<string> {
   const { encoding, rest } = splitEncodingArguments(args);
   if (rest.length !== 1) throw new CliError(rest.length === 0 ? "missing the value to encode: JSON, @FILE or - (standard input)" : `too many arguments: ${rest.slice(1).join(" ")}`, 2);
-  const value = jsonToEncode(await readValueArgument(rest[0]!, stdin));
-  const spec = await loadSpec(options);
+  const value = jsonToEncode(await readValueArgument(rest[0]!, io.stdin));
+  const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
   const codec = new CliCodec(resolved.ir, spec.model.definitions);
   const bytes = options.many ? codec.encodeMany(value, options) : codec.encode(value);

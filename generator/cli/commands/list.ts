@@ -8,7 +8,7 @@ import { CliError } from "../errors.ts";
 import { EncodingResolver } from "../encoding-names.ts";
 import { preferredVariant } from "../named-encodings.ts";
 import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
-import { loadSpec, withSpecOptions, type InspectedInterface } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, type InspectedInterface, type InspectIo } from "../spec-source.ts";
 
 interface ListOptions {
   spec?: string;
@@ -51,7 +51,7 @@ export function listEncodings(spec: InspectedInterface, json: boolean): string {
   const resolver = new EncodingResolver(spec);
   const definitions = spec.model.definitions;
   const named = [...resolver.named.values()].map((n) => {
-    const variant = preferredVariant(n);
+    const variant = preferredVariant(n, definitions);
     const what = variant ? summarizeIr(variant.ir, definitions) : "no binary form of its own (used only inside JSON-only bodies or other encodings)";
     const others = n.variants.length - (variant ? 1 : 0);
     return { name: n.name, what, variants: n.variants.length, uses: variant?.uses.length ?? 0, ...(others > 0 ? { note: `${others} other variant${others === 1 ? "" : "s"}` } : {}) };
@@ -79,9 +79,9 @@ export function listEncodings(spec: InspectedInterface, json: boolean): string {
   return lines.join("\n") + "\n";
 }
 
-export async function runList(what: string, options: ListOptions): Promise<string> {
+export async function runList(what: string, options: ListOptions, io: InspectIo = {}): Promise<string> {
   if (what !== "routes" && what !== "encodings") throw new CliError(`list what? "routes" or "encodings", not ${JSON.stringify(what)}`, 2);
-  const spec = await loadSpec(options);
+  const spec = io.spec ?? (await loadSpec(options));
   return what === "routes" ? listRoutes(spec, options.json === true) : listEncodings(spec, options.json === true);
 }
 
