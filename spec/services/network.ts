@@ -129,7 +129,8 @@ const pointInfo = (l: Layout) =>
     "p2p_point.info",
     E.obj([
       E.req("trusted", E.bool),
-      E.dft("greylisted_until", T.timestampSystem, "1970-01-01T00:00:00Z"),
+      // Always written (default: the epoch) in the earlier layout; presence-flagged since.
+      l.legacy ? E.dft("greylisted_until", T.timestampSystem, "1970-01-01T00:00:00Z") : E.opt("greylisted_until", T.timestampSystem),
       E.req("state", pointState),
       E.opt("p2p_peer_id", T.peerId),
       E.opt("last_failed_connection", T.timestampSystem),
