@@ -1,7 +1,7 @@
 /**
  * `/workers/...`: state of the node's internal workers (block validator, chain validators,
- * peer validators, prevalidators). Binary layouts follow data-encoding conventions; the spec
- * does not show them.
+ * peer validators, prevalidators). The spec does not show the binary layouts; these follow the
+ * Octez worker encodings (pending requests are length-prefixed, the current one is not).
  */
 import type { Service } from "../service.ts";
 import { E, get } from "./common.ts";
@@ -180,7 +180,7 @@ const prevalidatorRequest = (l: Layout) => l.legacy ? legacyPrevalidatorRequest 
   E.kase(
     2,
     "Inject",
-    E.obj([E.req("request", E.constant("inject")), E.req("operation", E.dynamicSize(T.operation)), E.req("force", E.bool)]),
+    E.obj([E.req("request", E.constant("inject")), E.req("operation", T.operation), E.req("force", E.bool)]),
   ),
   E.kase(
     3,
