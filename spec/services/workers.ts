@@ -166,7 +166,8 @@ const chainUpdate = E.def("chain_update", E.stringEnum(["ignored", "branch", "in
 
 const mempool = E.def(
   "mempool",
-  E.obj([E.req("known_valid", E.list(T.operationHash)), E.req("pending", E.list(T.operationHash))]),
+  // The pending set carries a second length prefix in Octez.
+  E.obj([E.req("known_valid", E.list(T.operationHash)), E.req("pending", E.dynamicSize(E.list(T.operationHash)))]),
   { description: "Operation hashes advertised by a peer: those it has validated, and those it still processes." },
 );
 
