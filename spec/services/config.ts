@@ -29,8 +29,8 @@ export const dalConfig = E.obj([
 
 /** Logging configuration: the current form (tag 0) or the deprecated one (tag 1). */
 export const loggingConfig = E.union([
-  E.kase(0, "Active-Sinks", E.obj([E.opt("active_sinks", strings, { description: "URIs that activate or configure event sinks." })])),
-  E.kase(1, "Active-Sinks-Deprecated", E.obj([E.opt("activate", strings, { description: "Deprecated name of `active_sinks`." })])),
+  E.kase(0, "Active-Sinks", E.obj([dft("active_sinks", strings, { description: "URIs that activate or configure event sinks." })])),
+  E.kase(1, "Active-Sinks-Deprecated", E.obj([dft("activate", strings, { description: "Deprecated name of `active_sinks`." })])),
 ]);
 
 const unlimitedOr = (name: string, what: string): Encoding =>
@@ -267,7 +267,7 @@ export function nodeConfig(l: Layout): Encoding {
       dft("rpc", rpcConfig(l), { description: "RPC server settings." }),
       E.req("p2p", p2pConfig(l), { description: "Peer-to-peer settings." }),
       dft("log", logConfig(l), { description: "Logging settings." }),
-      E.opt("internal-events", E.obj([E.opt("activate", strings, { description: "URIs that activate or configure event sinks." })]), {
+      E.opt("internal-events", E.obj([dft("activate", strings, { description: "URIs that activate or configure event sinks." })]), {
         description: "Event sink settings.",
       }),
       dft("shell", shellConfig(l), { description: "Settings of the shell workers." }),

@@ -230,14 +230,14 @@ describe("other records", () => {
     });
   });
 
-  it("logging configuration: tag 0 active_sinks or tag 1 activate, each a presence-flagged list", () => {
+  it("logging configuration: tag 0 active_sinks or tag 1 activate, each a list (with a default, so always written)", () => {
     const s = inp("PUT", "/config/logging");
-    expect(walk(s, hexBytes("00 ff 00000009 00000005 66696c653a"))).toEqual({
+    expect(walk(s, hexBytes("00 00000009 00000005 66696c653a"))).toEqual({
       case: "Active-Sinks",
       tag: 0,
       value: { active_sinks: ["file:"] },
     });
-    expect(walk(s, hexBytes("01 00"))).toEqual({ case: "Active-Sinks-Deprecated", tag: 1, value: {} });
+    expect(walk(s, hexBytes("01 00000000"))).toEqual({ case: "Active-Sinks-Deprecated", tag: 1, value: { activate: [] } });
   });
 
   it("DAL configuration: two booleans and a list of strings", () => {
