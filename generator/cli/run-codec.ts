@@ -41,12 +41,13 @@ export class CliCodec {
   }
 
   decode(bytes: Uint8Array): unknown {
-    return asCliError(() => decodeBytes(this.codec, bytes));
+    return asCliError("", () => decodeBytes(this.codec, bytes));
   }
 
   decodeMany(bytes: Uint8Array, options: ManyOptions = {}): unknown[] {
     const codec = this.framed(options) ? dynamicSize("Uint30", this.codec) : this.codec;
-    return asCliError(() => {
+    const hint = this.variable ? "; values of this encoding run to the end of their frame, so with --many each must be preceded by its 4-byte length" : "";
+    return asCliError(hint, () => {
       const reader = new BinaryReader(bytes);
       const out: unknown[] = [];
       while (reader.remaining() > 0) {
@@ -64,14 +65,14 @@ export class CliCodec {
   }
 
   encode(value: unknown): Uint8Array {
-    return asCliError(() => encodeBytes(this.codec, value));
+    return asCliError("", () => encodeBytes(this.codec, value));
   }
 
   encodeMany(values: unknown, options: ManyOptions = {}): Uint8Array {
     if (!Array.isArray(values)) throw new CliError("with --many, the JSON value must be an array of values", INVALID_INPUT);
     const codec = this.framed(options) ? dynamicSize("Uint30", this.codec) : this.codec;
     const parts = values.map((value, i) =>
-      asCliError(() => {
+      asCliError("", () => {
         try {
           return encodeBytes(codec, value);
         } catch (error) {
@@ -91,11 +92,11 @@ export class CliCodec {
 }
 
 /** Turns a codec error (offset and path in its message) into an exit-code-1 failure. */
-function asCliError<T>(run: () => T): T {
+function asCliError<T>(hint: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof CodecError) throw new CliError(error.message, INVALID_INPUT);
+    if (error instanceof CodecError) throw new CliError(error.message + hint, INVALID_INPUT);
     throw error;
   }
 }

@@ -49,7 +49,7 @@ export function describeRoute(s: ServiceCodecs, spec: InspectedInterface): strin
   lines.push(`Input:      ${s.input ? summarizeBody(s.input, definitions) : "none"}`);
   lines.push(`Output:     ${summarizeBody(s.output, definitions)}`);
   lines.push(`Error:      ${summarizeBody(s.error, definitions)}`);
-  out.push(lines.join("\n") + "\n");
+  out.push(lines.map((l) => l.trimEnd()).join("\n") + "\n");
   const bodies: Array<[string, BodyCodec | undefined, typeof service.output | undefined]> = [
     ["input", s.input, service.input],
     ["output", s.output, service.output],
