@@ -5,7 +5,8 @@
  *
  * Generated files import `tezos-rpcgen/runtime`; outside the project that name does not
  * resolve, so the temporary folder gets a `node_modules/tezos-rpcgen` link to the project (the
- * package's `exports` map then gives `./runtime/index.ts`, as for any consumer).
+ * package's `exports` map then gives `./runtime/index.ts`, as for any consumer), and a
+ * `package.json` marking the folder as ES modules.
  */
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,9 @@ export interface GeneratedCodecs {
 /** A fresh temporary folder with the `node_modules/tezos-rpcgen` link, removed at exit. */
 function temporaryBase(): { base: string; cleanup: () => void } {
   const base = mkdtempSync(join(tmpdir(), "rpcgen-bench-"));
+  // Generated files are ES modules; without this, `node --import tsx` (as run-all.ts runs the
+  // benchmarks) would load them as CommonJS.
+  writeFileSync(join(base, "package.json"), '{ "type": "module", "private": true }\n', "utf8");
   mkdirSync(join(base, "node_modules"));
   symlinkSync(PROJECT_ROOT, join(base, "node_modules", "tezos-rpcgen"), "dir");
   const cleanup = () => rmSync(base, { recursive: true, force: true });
