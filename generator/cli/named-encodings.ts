@@ -92,23 +92,36 @@ export function indexNamedEncodings(model: CodecModel): Map<string, NamedEncodin
 }
 
 /**
- * The variant a bare name means: one with a binary form, preferably not behind a length
- * header (the header belongs to the place of use, as data-encoding adds it to a variable value
- * that is not last), then of a fixed size (a signature of 64 bytes rather than the one that
+ * The variant a bare name means: one with a binary form, preferably not entirely behind a
+ * length header (the header belongs to the place of use, as data-encoding adds it to a variable
+ * value that is not last or is a list element: `operation` is then Octez's branch + data), then of a fixed size (a signature of 64 bytes rather than the one that
  * runs to the end of a frame), then the most used, then the first met.
  */
 export function preferredVariant(named: NamedEncoding, definitions: ReadonlyMap<string, CodecDefinition>): EncodingVariant | undefined {
   const ranked = named.variants
-    .map((variant, order) => ({ variant, order, fixed: fixedSize(variant.ir, definitions) }))
+    .map((variant, order) => ({ variant, order, fixed: fixedSize(variant.ir, definitions), framed: wholeBehindLengthHeader(variant.ir, definitions) }))
     .sort(
       (a, b) =>
         Number(b.variant.binary) - Number(a.variant.binary) ||
-        Number(a.variant.ir.kind === "dynamic") - Number(b.variant.ir.kind === "dynamic") ||
+        Number(a.framed) - Number(b.framed) ||
         Number(a.fixed === undefined) - Number(b.fixed === undefined) ||
         b.variant.uses.length - a.variant.uses.length ||
         a.order - b.order,
     );
   return ranked[0]?.variant;
+}
+
+/**
+ * True for a value entirely behind one length header: `dynamic`, or an object whose only item
+ * is a frame around all its fields (how a list element `dynamic_size(operation)` is published).
+ */
+function wholeBehindLengthHeader(ir: IR, definitions: ReadonlyMap<string, CodecDefinition>): boolean {
+  const bare = ir.kind === "ref" ? definitions.get(ir.name)?.codec : ir;
+  if (bare === undefined) return false;
+  if (bare.kind === "dynamic") return true;
+  if (bare.kind !== "object") return false;
+  const items = bare.items.filter((item) => item.kind !== "constant");
+  return items.length === 1 && items[0]!.kind === "frame";
 }
 
 /** IR kinds that are values on their own, not structures an alias chain could name. */
