@@ -96,7 +96,12 @@ function asCliError<T>(hint: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof CodecError) throw new CliError(error.message + hint, INVALID_INPUT);
+    if (error instanceof CodecError) {
+      const failure = new CliError(error.message + hint, INVALID_INPUT);
+      // --debug shows where the codec failed, not where the failure was rewrapped.
+      if (error.stack !== undefined) failure.stack = error.stack;
+      throw failure;
+    }
     throw error;
   }
 }
