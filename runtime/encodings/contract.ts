@@ -10,7 +10,11 @@ import type { BinaryWriter } from "../codec/writer.ts";
 import { base58PayloadForEncoding } from "./base58/check.ts";
 import { BASE58 } from "./base58/prefixes.ts";
 import { readHash } from "./hashes.ts";
-import { readPublicKeyHash, writePublicKeyHash } from "./keys.ts";
+import { PUBLIC_KEY_HASH_KINDS, readPublicKeyHash, writePublicKeyHash } from "./keys.ts";
+import type { Base58Kind } from "./base58/prefixes.ts";
+
+/** String forms of a contract id: implicit `tz1…`–`tz4…`, then originated `KT1…`. */
+export const CONTRACT_ID_KINDS: readonly Base58Kind[] = [...PUBLIC_KEY_HASH_KINDS, BASE58.contract_hash];
 
 /** Reads a 22-byte contract id as `tz…` or `KT1…`. */
 export function readContractId(reader: BinaryReader): string {

@@ -7,3 +7,4 @@ export * from "./int64.ts";
 export * from "./fitness.ts";
 export * from "./timestamps.ts";
 export * from "./json-value.ts";
+export * from "./base58-groups.ts";

@@ -114,7 +114,8 @@ export function writeSignature(writer: BinaryWriter, value: string): void {
   writeSignatureOf(writer, SIGNATURE_64_KINDS, value);
 }
 
-const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [...SIGNATURE_64_KINDS, BASE58.bls12_381_signature];
+/** Every signature string form: the 64-byte forms and `BLsig…` (96 bytes). */
+export const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [...SIGNATURE_64_KINDS, BASE58.bls12_381_signature];
 
 /** Reads a signature running to the end of the frame: 64 bytes as `sig…`, 96 bytes as `BLsig…`. */
 export function readVariableSignature(reader: BinaryReader): string {
