@@ -2,7 +2,8 @@
  * JSON validators, compiled at generation time: one per distinct body schema, as ajv
  * standalone code (draft-04, as Octez publishes). ajv emits JavaScript with untyped
  * parameters, so the validators go to a `.js` module with a `.d.ts` beside it; the module's
- * only import is the runtime entry, which provides the two helpers ajv's code may call.
+ * only import is the runtime entry, which provides the helpers ajv's code may call and the
+ * Base58Check checks the schemas leave out (validator-keywords.ts).
  */
 
 import { createRequire } from "node:module";
@@ -13,6 +14,7 @@ import { docComment } from "./ts-syntax.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
+import { base58Keyword, rootBase58Group, withBase58Checks } from "./validator-keywords.ts";
 
 export { canonicalJson };
 
@@ -44,7 +46,19 @@ export interface ValidatorPlan {
   /** Parallel to `model.services`. */
   services: ValidatorNames[];
   /** Distinct schemas with the validator of each, in the order they were first used. */
-  validators: Array<{ name: string; schema: JsonSchema; usedBy: string[] }>;
+  validators: PlannedValidator[];
+}
+
+export interface PlannedValidator {
+  name: string;
+  /** The body schema as published. */
+  schema: JsonSchema;
+  /**
+   * The Base58Check group of the root value, when the reconciler found the root to be one (a
+   * root hash carries only a title, so the schema alone cannot say which).
+   */
+  rootBase58?: string;
+  usedBy: string[];
 }
 
 /**
@@ -52,13 +66,15 @@ export interface ValidatorPlan {
  * the one named after the first body type that uses it.
  */
 export function planValidators(model: CodecModel, names: InterfaceNames): ValidatorPlan {
-  const byKey = new Map<string, { name: string; schema: JsonSchema; usedBy: string[] }>();
-  const validators: ValidatorPlan["validators"] = [];
+  const byKey = new Map<string, PlannedValidator>();
+  const validators: PlannedValidator[] = [];
   const assign = (body: BodyCodec, typeName: string): string => {
-    const key = canonicalJson(body.schema);
+    const rootBase58 = rootBase58Group(body.codec);
+    const key = rootBase58 === undefined ? canonicalJson(body.schema) : canonicalJson([body.schema, rootBase58]);
     let entry = byKey.get(key);
     if (!entry) {
       entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
+      if (rootBase58 !== undefined) entry.rootBase58 = rootBase58;
       byKey.set(key, entry);
       validators.push(entry);
     }
@@ -90,9 +106,10 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     // large definitions (operation contents) into every place that uses them.
     inlineRefs: false,
   });
+  ajv.addKeyword(base58Keyword());
   // Definitions are compiled once for all bodies (see shared-definitions.ts).
   const shared = shareDefinitions(
-    plan.validators.map(({ schema }) => schemaForAjv(schema)),
+    plan.validators.map(({ schema, rootBase58 }) => schemaForAjv(schema, rootBase58)),
     DEFINITION_ID_PREFIX,
   );
   for (const { id, schema } of shared.definitions) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
@@ -112,16 +129,16 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
 }
 
 /**
- * The schema as ajv gets it. Two facts of real Octez schemas need care, both without changing
- * what the schema accepts:
+ * The schema as ajv gets it: with the Base58Check checks of validator-keywords.ts. Two facts of
+ * real Octez schemas need care, both without changing what the schema accepts:
  * - `required` lists may repeat a name (the Alpha contents of 2022 do), which draft-04's
  *   meta-schema forbids: repeats are dropped;
  * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
  *   would clash between bodies, so it is left out.
  */
-function schemaForAjv(schema: JsonSchema): JsonSchema {
+function schemaForAjv(schema: JsonSchema, rootBase58: string | undefined): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
-  return withUniqueRequired(rest) as JsonSchema;
+  return withBase58Checks(withUniqueRequired(rest) as JsonSchema, rootBase58);
 }
 
 function withUniqueRequired(value: unknown): unknown {
@@ -134,7 +151,10 @@ function withUniqueRequired(value: unknown): unknown {
   return copy;
 }
 
-/** Replaces ajv's `require("ajv/dist/runtime/…")` by imports from the runtime entry. */
+/**
+ * Replaces ajv's `require("ajv/dist/runtime/…")`, and the keywords' `require` of the runtime
+ * entry, by imports from the runtime entry.
+ */
 function routeRuntimeHelpers(code: string): string {
   const used = new Set<string>();
   let body = code.replace(/^"use strict";/, "").replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_all, helper: string) => {
@@ -143,6 +163,13 @@ function routeRuntimeHelpers(code: string): string {
     used.add(replacement);
     return replacement;
   });
+  body = body.split(`require(${JSON.stringify(RUNTIME_MODULE)}).`).map((part, i) => {
+    if (i === 0) return part;
+    const name = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(part)?.[0];
+    if (name === undefined) throw new Error("ajv standalone code requires the runtime entry without naming an export");
+    used.add(name);
+    return part;
+  }).join("");
   if (/\brequire\(/.test(body)) throw new Error("ajv standalone code still contains a require() call");
   // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
   // (and their patterns) that an application does not use.

@@ -9,6 +9,7 @@ import type { JsonValidator } from "../../../runtime/index.ts";
 import { afterAll, describe, expect } from "vitest";
 import { describeTreeHash, readDescribeTree } from "../../../generator/describe/index.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
+import { operationHash } from "../../../runtime/index.ts";
 import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 import { emitInto, temporaryDirectory, typeCheck, writeUsage } from "./support.ts";
 
@@ -28,10 +29,46 @@ const VECTORS: Record<string, { vectors: string; protocol: string }> = {
 interface Vector {
   encoding: string;
   json: Record<string, unknown>;
+  hex: string;
 }
 
-/** Mutations the validators must reject, each applied to a copy of a valid operation. */
-const MUTATIONS: Array<[string, (op: Record<string, unknown>) => boolean]> = [
+/** Valid strings of other types, to put where they do not belong. */
+const OTHER = {
+  tz1: "tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv",
+  block: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2",
+  kt1: "KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi",
+};
+
+/** The string with its last character changed: the Base58Check checksum no longer matches. */
+function corrupted(text: string): string {
+  return text.slice(0, -1) + (text.endsWith("z") ? "y" : "z");
+}
+
+/**
+ * Replaces the first of `keys` present in the first contents by `value`; returns the path of
+ * the value replaced inside the validated list, or `false` when none is present.
+ */
+function replaceInContents(keys: string[], value: (old: string) => unknown): (op: Record<string, unknown>) => boolean | string {
+  return (op) => {
+    const contents = firstContents(op);
+    for (const key of keys) {
+      const old = contents[key];
+      if (typeof old === "string") {
+        contents[key] = value(old);
+        return `/0/contents/0/${key}`;
+      }
+    }
+    return false;
+  };
+}
+
+/**
+ * Mutations the validators must reject, each applied to a copy of a valid mempool monitor
+ * element (`hash`, `protocol` and the operation's fields). A mutation returns `false` when it
+ * does not apply, `true`, or the path of a bad Base58Check value: then an error of the
+ * `tezosBase58` keyword must point there (inside a `oneOf`, ajv reports every case's error).
+ */
+const MUTATIONS: Array<[string, (op: Record<string, unknown>) => boolean | string]> = [
   ["branch of the wrong type", (op) => ((op.branch = 42), true)],
   ["contents not a list", (op) => ((op.contents = "none"), true)],
   ["unknown contents kind", (op) => ((firstContents(op).kind = "teleportation"), true)],
@@ -57,6 +94,28 @@ const MUTATIONS: Array<[string, (op: Record<string, unknown>) => boolean]> = [
       return true;
     },
   ],
+  ["a tz1 address where the branch (a block hash) is expected", (op) => ((op.branch = OTHER.tz1), "/0/branch")],
+  ["a branch with a corrupted checksum", (op) => ((op.branch = corrupted(op.branch as string)), "/0/branch")],
+  ["a block hash where the operation hash is expected", (op) => ((op.hash = OTHER.block), "/0/hash")],
+  ["a protocol other than the mempool's", (op) => ((op.protocol = OTHER.block), true)],
+  ["a signature with a corrupted checksum", (op) => typeof op.signature === "string" && ((op.signature = corrupted(op.signature)), "/0/signature")],
+  ["a KT1 address where a public key hash is expected", replaceInContents(["source", "pkh", "delegate"], () => OTHER.kt1)],
+  ["a block hash where a contract id is expected", replaceInContents(["destination"], () => OTHER.block)],
+  ["a public key hash where a public key is expected", replaceInContents(["public_key"], () => OTHER.tz1)],
+  ["a block hash where a payload hash or a protocol is expected", replaceInContents(["block_payload_hash", "proposal"], () => OTHER.block)],
+  ["a corrupted protocol in a proposal list", (op) => {
+    const proposals = firstContents(op).proposals;
+    if (!Array.isArray(proposals) || typeof proposals[0] !== "string") return false;
+    proposals[0] = corrupted(proposals[0]);
+    return "/0/contents/0/proposals/0";
+  }],
+];
+
+/** Values written differently that Octez reads as the same (the unistring form of a hash). */
+const EQUIVALENTS: Array<[string, (op: Record<string, unknown>) => boolean | string]> = [
+  ["branch as ASCII bytes in the invalid-UTF-8 form", (op) => ((op.branch = { invalid_utf8_string: [...(op.branch as string)].map((c) => c.charCodeAt(0)) }), true)],
+  ["a KT1 destination", replaceInContents(["destination"], () => OTHER.kt1)],
+  ["a tz3 source", replaceInContents(["source"], () => "tz3WXYtyDUNL91qfiCJtVUX746QpNv5i5ve5")],
 ];
 
 function firstContents(op: Record<string, unknown>): Record<string, unknown> {
@@ -96,17 +155,34 @@ describe("generated folders for real mempool dumps", () => {
       const operations = readReference<{ vectors: Vector[] }>(vectors.vectors).vectors.filter((v) => v.encoding.endsWith(".operation"));
       expect(operations.length).toBeGreaterThan(10);
       let rejected = 0;
+      let accepted = 0;
       for (const vector of operations) {
-        const element = (op: Record<string, unknown>) => [{ hash: "onvqHCxjyTbxX9zkRYxGkDaBt3d5eZ5L5Ap9WHv73SGo3QuJ4AM", protocol: vectors.protocol, ...op }];
-        expect(validate(element(vector.json)), JSON.stringify(validate.errors)).toBe(true);
+        // A mempool monitor element: the operation with its hash and protocol.
+        const element = { hash: operationHash(Buffer.from(vector.hex, "hex")), protocol: vectors.protocol, ...vector.json };
+        expect(validate([element]), JSON.stringify(validate.errors)).toBe(true);
         for (const [what, mutate] of MUTATIONS) {
-          const copy = structuredClone(vector.json);
-          if (!mutate(copy)) continue;
-          expect(validate(element(copy)), `${what}: ${JSON.stringify(copy).slice(0, 200)}`).toBe(false);
+          const copy = structuredClone(element);
+          const applied = mutate(copy);
+          if (applied === false) continue;
+          expect(validate([copy]), `${what}: ${JSON.stringify(copy).slice(0, 200)}`).toBe(false);
+          if (typeof applied === "string") {
+            const reported = (validate.errors ?? []).filter((e) => e.keyword === "tezosBase58").map((e) => e.instancePath);
+            expect(reported, what).toContain(applied);
+          }
           rejected++;
         }
+        for (const [what, rewrite] of EQUIVALENTS) {
+          const copy = structuredClone(element);
+          if (rewrite(copy) === false) continue;
+          expect(validate([copy]), `${what}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          accepted++;
+        }
       }
-      expect(rejected).toBeGreaterThan(operations.length * 3);
+      expect(rejected).toBeGreaterThan(operations.length * 8);
+      expect(accepted).toBeGreaterThan(operations.length);
+      // The error says what was expected.
+      validate([{ ...structuredClone(operations[0]!.json), hash: OTHER.block, protocol: vectors.protocol }]);
+      expect(validate.errors?.[0]).toMatchObject({ instancePath: "/0/hash", keyword: "tezosBase58", message: 'must be an operation hash (Base58Check, 51 characters starting with "o")' });
     });
   }
 });

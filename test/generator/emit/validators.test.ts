@@ -1,8 +1,11 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
-import { jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
+import { BASE58, encodeBase58Check, expectedTezosBase58, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
+import type { JsonSchema } from "../../../generator/model/json-schema.ts";
+import { rootBase58Group, withBase58Checks } from "../../../generator/emit/validator-keywords.ts";
 import { canonicalJson, emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
 import { emitInto, temporaryDirectory } from "./support.ts";
@@ -63,6 +66,16 @@ describe("generated JSON validators", () => {
     expect(heads[7]).toBe(heads[2]); // /things/<id>/items and /monitor/heads/<chain_id> answer the same schema
   });
 
+  it("check the Base58Check type of hashes, which the schemas type as bare text", () => {
+    const header = get("validateGetMonitorHeadsByChainIdOutput");
+    const operation = "onvqHCxjyTbxX9zkRYxGkDaBt3d5eZ5L5Ap9WHv73SGo3QuJ4AM";
+    expect(header({ level: 1, predecessor: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32)).replace(/^o/, "B") })).toBe(false);
+    expect(header({ level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3" })).toBe(false);
+    expect(header.errors?.[0]).toMatchObject({ instancePath: "/predecessor", keyword: "tezosBase58", params: { group: "block_hash" } });
+    expect(header.errors?.[0]?.message).toBe('must be a block hash (Base58Check, 51 characters starting with "B")');
+    expect(header({ level: 1, predecessor: operation })).toBe(false);
+  });
+
   it("route maxLength and enum helpers through the runtime entry", () => {
     const plan: ValidatorPlan = {
       services: [],
@@ -77,5 +90,124 @@ describe("generated JSON validators", () => {
     const { js } = emitValidators(plan);
     expect(js).toContain('import { jsonEqual, jsonStringLength } from "tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
+  });
+});
+
+const DRAFT = "http://json-schema.org/draft-04/schema#";
+const UNISTRING: JsonSchema = {
+  oneOf: [
+    { type: "string" },
+    { type: "object", properties: { invalid_utf8_string: { type: "array", items: { type: "integer", minimum: 0, maximum: 255 } } }, required: ["invalid_utf8_string"], additionalProperties: false },
+  ],
+};
+const text = (title: string): JsonSchema => ({ title, $ref: "#/definitions/unistring" });
+
+describe("Base58Check checks of the validators", () => {
+  const block = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
+  const tz1 = "tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv";
+  const kt1 = "KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi";
+  const signature = encodeBase58Check(BASE58.generic_signature, new Uint8Array(64).fill(7));
+  const edsig = encodeBase58Check(BASE58.ed25519_signature, new Uint8Array(64).fill(7));
+  const edpk = encodeBase58Check(BASE58.ed25519_public_key, new Uint8Array(32).fill(1));
+  const ascii = (s: string) => ({ invalid_utf8_string: [...s].map((c) => c.charCodeAt(0)) });
+
+  it("runtime: isTezosBase58 checks the type, the checksum and the unistring form", () => {
+    expect(isTezosBase58("block_hash", block)).toBe(true);
+    expect(isTezosBase58("block_hash", ascii(block))).toBe(true);
+    expect(isTezosBase58("block_hash", { invalid_utf8_string: [0xff, ...ascii(block).invalid_utf8_string] })).toBe(false);
+    expect(isTezosBase58("block_hash", block.slice(0, -1) + "3")).toBe(false);
+    expect(isTezosBase58("block_hash", tz1)).toBe(false);
+    expect(isTezosBase58("block_hash", 12)).toBe(false);
+    expect(isTezosBase58("public_key_hash", tz1)).toBe(true);
+    expect(isTezosBase58("public_key_hash", kt1)).toBe(false);
+    expect(isTezosBase58("contract_id", kt1)).toBe(true);
+    expect(isTezosBase58("contract_id", tz1)).toBe(true);
+    expect(isTezosBase58("signature", signature)).toBe(true);
+    expect(isTezosBase58("signature", edsig)).toBe(true);
+    expect(isTezosBase58("signature", edpk)).toBe(false);
+    expect(isTezosBase58("public_key", edpk)).toBe(true);
+    expect(() => isTezosBase58("no_such_group", block)).toThrow(/unknown Base58Check group/);
+    expect(expectedTezosBase58("public_key_hash")).toBe('a public key hash (Base58Check, starting with "tz1", "tz2", "tz3", "tz4")');
+  });
+
+  it("mark named definitions (protocol prefix removed) and hash roots, never structures", () => {
+    const schema: JsonSchema = {
+      $schema: DRAFT,
+      type: "object",
+      definitions: {
+        unistring: UNISTRING,
+        block_hash: text("A block identifier (Base58Check-encoded)"),
+        "alpha.contract_id": { ...text("A contract handle"), description: "tz or KT1" },
+        "012-Psithaca.cycle_nonce": text("A nonce hash (Base58Check-encoded)"),
+        // A known name reused for a structure is left alone.
+        Operation_hash: { type: "object", properties: {} },
+        "timestamp.protocol": text("A timestamp"),
+      },
+    };
+    const marked = withBase58Checks(schema);
+    expect(marked.definitions?.["block_hash"]).toMatchObject({ tezosBase58: "block_hash", $ref: "#/definitions/unistring" });
+    expect(marked.definitions?.["alpha.contract_id"]).toMatchObject({ tezosBase58: "contract_id" });
+    expect(marked.definitions?.["012-Psithaca.cycle_nonce"]).toMatchObject({ tezosBase58: "nonce_hash" });
+    expect(marked.definitions?.["Operation_hash"]).toEqual({ type: "object", properties: {} });
+    expect(marked.definitions?.["timestamp.protocol"]).toEqual(text("A timestamp"));
+    expect(marked.definitions?.["unistring"]).toEqual(UNISTRING);
+    expect(schema.definitions?.["block_hash"]).not.toHaveProperty("tezosBase58");
+    expect(withBase58Checks(schema, "block_hash")).not.toHaveProperty("tezosBase58");
+    expect(withBase58Checks({ ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, "block_hash")).toHaveProperty("tezosBase58", "block_hash");
+    expect(rootBase58Group({ kind: "known", id: "block_hash", size: { kind: "fixed", bytes: 32 } })).toBe("block_hash");
+    expect(rootBase58Group({ kind: "known", id: "contract_id", size: { kind: "fixed", bytes: 22 } })).toBe("contract_id");
+    expect(rootBase58Group({ kind: "known", id: "zarith_n", size: { kind: "variable" } })).toBeUndefined();
+  });
+
+  it("compile to calls of the runtime entry, for roots and definitions alike", async () => {
+    const plan: ValidatorPlan = {
+      services: [],
+      validators: [
+        { name: "validateHash", schema: { $schema: DRAFT, ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, rootBase58: "block_hash", usedBy: ["Hash"] },
+        {
+          name: "validateTransfer",
+          schema: {
+            $schema: DRAFT,
+            type: "object",
+            properties: {
+              source: { $ref: "#/definitions/Signature.Public_key_hash" },
+              destination: { $ref: "#/definitions/alpha.contract_id" },
+              signature: { $ref: "#/definitions/Signature" },
+            },
+            required: ["source", "destination"],
+            additionalProperties: false,
+            definitions: {
+              unistring: UNISTRING,
+              "Signature.Public_key_hash": text("A public key hash (Base58Check-encoded)"),
+              "alpha.contract_id": text("A contract handle"),
+              Signature: text("A signature (Base58Check-encoded)"),
+            },
+          },
+          usedBy: ["Transfer"],
+        },
+      ],
+    };
+    const { js } = emitValidators(plan);
+    expect(js).toContain('import { isTezosBase58 } from "tezos-rpcgen/runtime";');
+    expect(js).not.toContain("require(");
+    expect(emitValidators(plan).js).toBe(js);
+    const path = join(tmp.path, "base58-validators.js");
+    writeFileSync(path, js, "utf8");
+    const module = (await import(pathToFileURL(path).href)) as Record<string, JsonValidator>;
+    const hash = module["validateHash"]!;
+    const transfer = module["validateTransfer"]!;
+    expect(hash(block)).toBe(true);
+    expect(hash(ascii(block))).toBe(true);
+    expect(hash(tz1)).toBe(false);
+    expect(hash.errors?.[0]).toMatchObject({ instancePath: "", keyword: "tezosBase58" });
+    expect(hash({ invalid_utf8_string: [300] })).toBe(false);
+    expect(transfer({ source: tz1, destination: kt1, signature })).toBe(true);
+    expect(transfer({ source: tz1, destination: tz1, signature: edsig })).toBe(true);
+    expect(transfer({ source: kt1, destination: kt1 })).toBe(false);
+    expect(transfer.errors?.[0]).toMatchObject({ instancePath: "/source", message: expect.stringContaining("a public key hash") });
+    expect(transfer({ source: tz1, destination: block })).toBe(false);
+    expect(transfer.errors?.[0]?.instancePath).toBe("/destination");
+    expect(transfer({ source: tz1, destination: kt1, signature: edpk })).toBe(false);
+    expect(transfer.errors?.[0]?.instancePath).toBe("/signature");
   });
 });
