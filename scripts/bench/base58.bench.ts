@@ -8,7 +8,7 @@
  */
 import { PrefixV2, b58DecodeAndCheckPrefix, b58Encode } from "@taquito/utils";
 import { BASE58, decodeBase58Check, encodeBase58Check } from "../../runtime/index.ts";
-import { bench, report } from "./harness.ts";
+import { benchPair, report } from "./harness.ts";
 
 const COUNT = 1024;
 const hashes: Uint8Array[] = [];
@@ -28,12 +28,16 @@ for (let i = 0; i < COUNT; i++) {
 }
 
 const mask = COUNT - 1;
-const oursEncode = bench("ours", (i) => encodeBase58Check(BASE58.block_hash, hashes[i & mask]!));
-const taquitoEncode = bench("taquito", (i) => b58Encode(hashes[i & mask]!, PrefixV2.BlockHash));
-const oursDecode = bench("ours", (i) => decodeBase58Check(BASE58.block_hash, texts[i & mask]!));
-const taquitoDecode = bench("taquito", (i) => b58DecodeAndCheckPrefix(texts[i & mask]!, [PrefixV2.BlockHash], true));
+const encode = benchPair(
+  { name: "ours", fn: (i) => encodeBase58Check(BASE58.block_hash, hashes[i & mask]!) },
+  { name: "taquito", fn: (i) => b58Encode(hashes[i & mask]!, PrefixV2.BlockHash) },
+);
+const decode = benchPair(
+  { name: "ours", fn: (i) => decodeBase58Check(BASE58.block_hash, texts[i & mask]!) },
+  { name: "taquito", fn: (i) => b58DecodeAndCheckPrefix(texts[i & mask]!, [PrefixV2.BlockHash], true) },
+);
 
 report("Base58Check, 32-byte block hashes (B…, 51 characters)", [
-  { label: "encode (bytes → B…)", ours: oursEncode, baseline: taquitoEncode },
-  { label: "decode (B… → bytes)", ours: oursDecode, baseline: taquitoDecode },
+  { label: "encode (bytes → B…)", ...encode },
+  { label: "decode (B… → bytes)", ...decode },
 ]);

@@ -22,6 +22,8 @@
  * (forge returns hex, parse takes hex): ours includes `bytesToHex`/`hexToBytes`. Rows with
  * `Uint8Array` in and out (our native API) are printed as well.
  *
+ * Each pair is timed with interleaved rounds (harness.ts `benchPair`).
+ *
  * Run: npx tsx scripts/bench/forge.bench.ts
  */
 import { isDeepStrictEqual } from "node:util";
@@ -32,7 +34,7 @@ import { loadInterface } from "../../generator/pipeline.ts";
 import { BinaryReader, BinaryWriter, bytesToHex, hexToBytes } from "../../runtime/index.ts";
 import { vectorCodec } from "../../test/generator/vectors/vector-codecs.ts";
 import { generateToTemporaryFolder } from "./generated-folder.ts";
-import { bench, report, type BenchResult } from "./harness.ts";
+import { benchPair, report, type BenchResult } from "./harness.ts";
 
 const reference = fileURLToPath(new URL("../../../shared/reference/", import.meta.url));
 const DUMP = `${reference}describe-mempool-alpha-2022-06-09.json`;
@@ -108,14 +110,12 @@ for (const c of cases) {
   const bytes = hexToBytes(c.ours);
   const value = c.value;
   const taquitoValue = c.value as unknown as ForgeParams;
-  const ourEncodeHex = bench("ours", () => bytesToHex(encodeBytes(value)));
-  const taquitoForge = bench("taquito", () => localForger.forge(taquitoValue));
-  const ourDecodeHex = bench("ours", () => decodeBytes(hexToBytes(c.ours)));
-  const taquitoParse = bench("taquito", () => localForger.parse(c.taquitoHex));
-  pairs.push({ label: `encode ${c.name}`, ours: ourEncodeHex, baseline: taquitoForge });
-  pairs.push({ label: `decode ${c.name}`, ours: ourDecodeHex, baseline: taquitoParse });
-  native.push({ label: `encode ${c.name}`, ours: bench("ours", () => encodeBytes(value)), baseline: taquitoForge });
-  native.push({ label: `decode ${c.name}`, ours: bench("ours", () => decodeBytes(bytes)), baseline: taquitoParse });
+  const forge = { name: "taquito", fn: () => localForger.forge(taquitoValue) };
+  const parse = { name: "taquito", fn: () => localForger.parse(c.taquitoHex) };
+  pairs.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => bytesToHex(encodeBytes(value)) }, forge) });
+  pairs.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(hexToBytes(c.ours)) }, parse) });
+  native.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => encodeBytes(value) }, forge) });
+  native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(bytes) }, parse) });
 }
 
 report("Unsigned manager operations, hex in/out: generated codecs (Alpha 2022 dump) vs @taquito/local-forging 24.2.0 (target ≥ 3.00x)", pairs);

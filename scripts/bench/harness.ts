@@ -63,6 +63,26 @@ export function bench(name: string, fn: (i: number) => unknown, options: BenchOp
   return { name, opsPerSecond: median(rates), batch, rounds: rates };
 }
 
+/**
+ * Measures `ours` and `baseline` with their timed rounds interleaved (ours, baseline, ours, …),
+ * so that load from other processes during the run weighs on both sides alike and the ratio
+ * stays meaningful on a busy machine. Each side is warmed up and sized as in {@link bench}.
+ */
+export function benchPair(
+  ours: { name: string; fn: (i: number) => unknown },
+  baseline: { name: string; fn: (i: number) => unknown },
+  options: BenchOptions = {},
+): { ours: BenchResult; baseline: BenchResult } {
+  const roundCount = options.rounds ?? 7;
+  // One round of `bench` warms a side up and sizes its batch to about `roundMs`.
+  const sides = [ours, baseline].map(({ name, fn }) => ({ name, fn, batch: bench(name, fn, { ...options, rounds: 1 }).batch, rates: [] as number[] }));
+  for (let r = 0; r < roundCount; r++) {
+    for (const side of sides) side.rates.push((side.batch * 1000) / timeBatch(side.fn, side.batch));
+  }
+  const [o, b] = sides.map((side): BenchResult => ({ name: side.name, opsPerSecond: median(side.rates), batch: side.batch, rounds: side.rates }));
+  return { ours: o!, baseline: b! };
+}
+
 export function formatRate(opsPerSecond: number): string {
   return `${Math.round(opsPerSecond).toLocaleString("en-US")} ops/s`;
 }

@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { loadInterface, renderInterface } from "../../generator/pipeline.ts";
 import { BinaryReader, BinaryWriter, bytesToHex, hexToBytes } from "../../runtime/index.ts";
 import { importCodecs, PROJECT_ROOT, writeToTemporaryFolder, type GeneratedCodecs } from "./generated-folder.ts";
-import { bench, report } from "./harness.ts";
+import { benchPair, report } from "./harness.ts";
 
 const COMMITTED = `${PROJECT_ROOT}generated/shell/`;
 
@@ -74,7 +74,7 @@ for (const { label, hex } of inputs) {
   if (bytesToHex(encodeHeader(value)) !== hex) throw new Error(`${label}: re-encoding differs`);
   if (JSON.stringify(JSON.parse(json)) !== json) throw new Error(`${label}: JSON differs`);
   console.log(`${label}: ${json.length} bytes of JSON: ${json}`);
-  pairs.push({ label: `decode ${label}`, ours: bench("binary decode", () => decodeHeader(bytes)), baseline: bench("JSON.parse", () => JSON.parse(json)) });
-  pairs.push({ label: `encode ${label}`, ours: bench("binary encode", () => encodeHeader(value)), baseline: bench("JSON.stringify", () => JSON.stringify(value)) });
+  pairs.push({ label: `decode ${label}`, ...benchPair({ name: "binary decode", fn: () => decodeHeader(bytes) }, { name: "JSON.parse", fn: () => JSON.parse(json) }) });
+  pairs.push({ label: `encode ${label}`, ...benchPair({ name: "binary encode", fn: () => encodeHeader(value) }, { name: "JSON.stringify", fn: () => JSON.stringify(value) }) });
 }
 report("Block header (shell `block_header`): generated binary codec vs JSON of the same value", pairs);
