@@ -12,6 +12,7 @@
 import { Interpreter } from "../ir/interpret.ts";
 import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../ir/frame-extent.ts";
+import { hasBinaryForm } from "../ir/binary-form.ts";
 import { BinaryReader, CodecError, decodeBytes, dynamicSize, encodeBytes, type Codec } from "../../runtime/index.ts";
 import { CliError } from "./errors.ts";
 import { INVALID_INPUT } from "./value-input.ts";
@@ -27,11 +28,19 @@ export class CliCodec {
   /** True when values of this codec run to the end of their frame (see the module comment). */
   readonly variable: boolean;
 
+  /** Fails with exit code 2 when `ir` has no binary form or no codec can be built for it. */
   constructor(
     readonly ir: IR,
     definitions: ReadonlyMap<string, CodecDefinition>,
+    label = "this encoding",
   ) {
-    this.codec = new Interpreter(definitions).codec(ir);
+    const binary = hasBinaryForm(ir, definitions);
+    if (binary !== true) throw new CliError(`${label} has no binary form: ${binary}`, 2);
+    try {
+      this.codec = new Interpreter(definitions).codec(ir);
+    } catch (error) {
+      throw new CliError(`cannot build a codec for ${label}: ${(error as Error).message}`, 2);
+    }
     this.variable = extendsToFrameEnd(ir, definitions);
   }
 

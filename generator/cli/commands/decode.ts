@@ -24,7 +24,7 @@ export async function runDecode(args: readonly string[], options: DecodeOptions,
   const value = await readValueArgument(rest[0]!, io.stdin);
   const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
-  const codec = new CliCodec(resolved.ir, spec.model.definitions);
+  const codec = new CliCodec(resolved.ir, spec.model.definitions, resolved.label);
   const bytes = bytesToDecode(value, options.raw === true);
   const decoded = options.many ? codec.decodeMany(bytes, options) : codec.decode(bytes);
   return JSON.stringify(decoded, null, options.compact ? undefined : 2) + "\n";

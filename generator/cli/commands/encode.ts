@@ -23,7 +23,7 @@ export async function runEncode(args: readonly string[], options: EncodeOptions,
   const value = jsonToEncode(await readValueArgument(rest[0]!, io.stdin));
   const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
-  const codec = new CliCodec(resolved.ir, spec.model.definitions);
+  const codec = new CliCodec(resolved.ir, spec.model.definitions, resolved.label);
   const bytes = options.many ? codec.encodeMany(value, options) : codec.encode(value);
   return bytesToHex(bytes) + "\n";
 }

@@ -205,6 +205,21 @@ describe("expressions", () => {
   });
 });
 
+describe("encodings without a binary form", () => {
+  itWithReference("describe-mempool-alpha-2022-06-09.json")("a JSON-only route slot exits 2 and says why", async () => {
+    const dump = { spec: inspected(reference("describe-mempool-alpha-2022-06-09.json")) };
+    const failure = await exitCodeOf(() => runDecode(["GET /pending_operations", "00"], {}, dump));
+    expect(failure.code).toBe(2);
+    expect(failure.message).toMatch(/GET \/pending_operations output has no binary form: no case of this union has a binary form/);
+  });
+
+  it("an expression no codec can lay out exits 2", async () => {
+    const failure = await exitCodeOf(() => runDecode(["{a: [Chain_id], b: bytes}", "00"], {}, io));
+    expect(failure.code).toBe(2);
+    expect(failure.message).toMatch(/cannot build a codec for \{a: \[Chain_id\], b: bytes\}: .*followed by one of variable size/);
+  });
+});
+
 describe("list", () => {
   it("routes: METHOD /path with streaming marks and the dynamic directories", async () => {
     const text = await runList("routes", {}, io);
