@@ -52,8 +52,9 @@ raw bytes; - reads standard input the same way.
 ${EXIT_CODES_HELP}
 
 Examples:
-  $ tezos-rpcgen decode block_header 00000000008fcf…76878a66
+  $ tezos-rpcgen decode block_header @genesis-header.hex     # hex text or raw bytes
   $ tezos-rpcgen decode Chain_id 0x7a06a770
+  $ tezos-rpcgen decode timestamp.protocol 000000005b37aac4
   $ tezos-rpcgen decode "GET /chains/<chain_id>/checkpoint" output @checkpoint.bin
   $ tezos-rpcgen decode --many block_header @three-framed-headers.hex
   $ cat op.hex | tezos-rpcgen decode --spec mempool-dump.json \\
