@@ -34,6 +34,11 @@ export async function generatedDecoders(dir: string, name: string, model: CodecM
   return decoders;
 }
 
+/** Error messages can carry a path thousands of segments long; reports keep both ends. */
+function clip(text: string, max = 400): string {
+  return text.length <= max ? text : `${text.slice(0, max / 2)} … ${text.slice(-max / 2)}`;
+}
+
 export type Outcome = { kind: "decoded" } | { kind: "rejected" } | { kind: "crash"; problem: string };
 
 /** Decodes the whole input (trailing bytes are an error) and classifies what happened. */
@@ -48,9 +53,9 @@ export function decodeOutcome(decode: Decoder, bytes: Uint8Array): Outcome {
   } catch (error) {
     if (!(error instanceof DecodeError)) {
       const name = error instanceof Error ? error.constructor.name : typeof error;
-      outcome = { kind: "crash", problem: `threw ${name}: ${error instanceof Error ? error.message : String(error)}` };
+      outcome = { kind: "crash", problem: clip(`threw ${name}: ${error instanceof Error ? error.message : String(error)}`) };
     } else if (error.expected === "a valid value") {
-      outcome = { kind: "crash", problem: `a non-codec error wrapped as DecodeError: ${error.message}` };
+      outcome = { kind: "crash", problem: clip(`a non-codec error wrapped as DecodeError: ${error.message}`) };
     } else outcome = { kind: "rejected" };
   }
   const after = process.memoryUsage();
