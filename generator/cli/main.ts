@@ -13,6 +13,8 @@ import { registerDescribe } from "./commands/describe.ts";
 import { registerEncode } from "./commands/encode.ts";
 import { registerDecode } from "./commands/decode.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerDrift } from "./commands/drift.ts";
+import { registerSnapshot } from "./commands/snapshot.ts";
 
 const program = new Command("tezos-rpcgen")
   .description("Typed TypeScript bindings, binary codecs and route stubs from an Octez node's /describe self-description")
@@ -28,6 +30,8 @@ registerDescribe(program);
 registerEncode(program);
 registerDecode(program);
 registerServe(program);
+registerSnapshot(program);
+registerDrift(program);
 
 try {
   await program.parseAsync(process.argv);

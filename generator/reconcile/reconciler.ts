@@ -149,6 +149,8 @@ export class BodyReconciler {
   /** The structural reading of a layout, once known encodings and named definitions are ruled out. */
   private structure(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR {
     const schema = view.schema;
+    const wrapped = this.singleFieldObject(layout, dataKind, view, where);
+    if (wrapped) return wrapped;
     switch (layout.kind) {
       case "Ref": {
         const definition = this.binary.definitions.get(layout.name);
@@ -214,6 +216,23 @@ export class BodyReconciler {
       case "Padding":
         throw new ReconcileError("padding used as a value", where);
     }
+  }
+
+  /**
+   * A JSON object of exactly one property whose binary form is that property's value alone:
+   * data-encoding describes a one-field object nested as a field's value by the inner field's
+   * layout (`history_mode`'s `{"full": {"additional_cycles": n}}` is a named field `full` laid
+   * out as the ranged integer).
+   */
+  private singleFieldObject(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR | undefined {
+    const schema = view.schema;
+    if (schema.type !== "object" || layout.kind === "Ref" || layout.kind === "Zero_width") return undefined;
+    const entries = Object.entries(schema.properties ?? {});
+    if (entries.length !== 1) return undefined;
+    const [name, property] = entries[0]!;
+    if (!(schema.required ?? []).includes(name)) return undefined;
+    const codec = this.value(layout, dataKind, this.view(property), `${where}.${name}`, name);
+    return { kind: "object", items: [{ kind: "field", name, codec, presence: "required" }] };
   }
 
   /** The data kind of a layout that appears without one (sequence elements). */

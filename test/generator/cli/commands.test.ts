@@ -59,13 +59,11 @@ describe("named definitions of the shell snapshot", () => {
     expect(await encode(["unistring", '"abc"'])).toBe("616263");
   });
 
-  // Known gap of the reconciler (generator/reconcile/, not the CLI): the JSON of the `full` and
-  // `rolling` cases nests `{additional_cycles}` while the binary schema lays the ranged integer
-  // out directly under `full`, and the reconciled codec takes the integer for the whole
-  // property. Decoding 01 0005 gives {"full": 5}, not the node's {"full": {"additional_cycles": 5}}.
-  // When the reconciler learns this, this test starts passing and `it.fails` reports it.
-  it.fails("history_mode's full case carries {additional_cycles} as the node's JSON does", async () => {
+  // The JSON of the `full` and `rolling` cases nests `{additional_cycles}` while the binary
+  // schema lays the ranged integer out directly under `full`.
+  it("history_mode's full and rolling cases carry {additional_cycles} as the node's JSON does", async () => {
     expect(await decode(["history_mode", "010005"])).toEqual({ full: { additional_cycles: 5 } });
+    expect(await encode(["history_mode", '{"rolling":{"additional_cycles":7}}'])).toBe("020007");
   });
 
   it("a name published for two shapes means the one not behind a length header (Octez's operation: branch + data); describe names the other", async () => {
