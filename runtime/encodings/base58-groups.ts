@@ -11,6 +11,7 @@ import { expectedBase58, isBase58Problem, readAnyBase58Check } from "./base58/ch
 import { BASE58, type Base58Kind, type Base58KindName } from "./base58/prefixes.ts";
 import { ANY_SIGNATURE_KINDS, PUBLIC_KEY_HASH_KINDS, PUBLIC_KEY_KINDS } from "./keys.ts";
 import { CONTRACT_ID_KINDS } from "./contract.ts";
+import { asciiUnistringText } from "./internal/bytes.ts";
 
 /** Encodings whose JSON form is a Base58Check string of one of several types, by the known-encodings id. */
 export const TEZOS_BASE58_GROUPS = {
@@ -37,27 +38,11 @@ export function isTezosBase58Group(name: string): name is TezosBase58Group {
   return kindsOf(name) !== undefined;
 }
 
-/** The longest string of any Base58Check type: longer text is never valid. */
-const MAX_ENCODED_LENGTH = Math.max(...Object.values(BASE58).map((kind) => kind.encodedLength));
-
 /**
- * The text of a unistring: the string itself, or the bytes of the invalid-UTF-8 form when they
- * are ASCII (Octez decodes that form to bytes before reading the Base58Check text, so
- * `{"invalid_utf8_string": [66, 76, …]}` is accepted wherever `"BL…"` is). `undefined` for
- * anything that cannot be Base58 text.
+ * The longest string of any Base58Check type: longer text is never valid. (Octez reads the text
+ * of the invalid-UTF-8 form too: see `asciiUnistringText`.)
  */
-function unistringText(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (value === null || typeof value !== "object") return undefined;
-  const bytes = (value as { invalid_utf8_string?: unknown }).invalid_utf8_string;
-  if (!Array.isArray(bytes) || bytes.length > MAX_ENCODED_LENGTH) return undefined;
-  let text = "";
-  for (const byte of bytes) {
-    if (typeof byte !== "number" || !Number.isInteger(byte) || byte < 0 || byte >= 0x80) return undefined;
-    text += String.fromCharCode(byte);
-  }
-  return text;
-}
+const MAX_ENCODED_LENGTH = Math.max(...Object.values(BASE58).map((kind) => kind.encodedLength));
 
 /**
  * True when `value` is the JSON form of a value of `group`: a Base58Check string of one of its
@@ -67,7 +52,7 @@ function unistringText(value: unknown): string | undefined {
 export function isTezosBase58(group: string, value: unknown): boolean {
   const kinds = kindsOf(group);
   if (kinds === undefined) throw new Error(`unknown Base58Check group ${JSON.stringify(group)}`);
-  const text = unistringText(value);
+  const text = asciiUnistringText(value, MAX_ENCODED_LENGTH);
   return text !== undefined && !isBase58Problem(readAnyBase58Check(kinds, text));
 }
 

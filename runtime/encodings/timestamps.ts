@@ -19,7 +19,7 @@ import { DecodeError, EncodeError, describeValue } from "../codec/errors.ts";
 import type { BinaryReader } from "../codec/reader.ts";
 import type { BinaryWriter } from "../codec/writer.ts";
 import { parseInt64 } from "./int64.ts";
-import { readLength, utf8Bytes, utf8OrUndefined, writeLength } from "./internal/bytes.ts";
+import { asciiUnistringText, readLength, utf8Bytes, utf8OrUndefined, writeLength } from "./internal/bytes.ts";
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -155,6 +155,20 @@ export function parseProtocolTimestamp(value: string): bigint | undefined {
   return parseInt64(value);
 }
 
+/** What a protocol timestamp's JSON form looks like, for error messages. */
+export const EXPECTED_PROTOCOL_TIMESTAMP = "a protocol timestamp (RFC 3339 or decimal seconds in int64 range)";
+
+/**
+ * True when `value` is the JSON form of a protocol timestamp, as {@link parseProtocolTimestamp}
+ * reads it (also in the unistring's invalid-UTF-8 form of ASCII text). For the generated JSON
+ * validators: Octez's schema types `timestamp.protocol` as bare text.
+ */
+export function isProtocolTimestamp(value: unknown): boolean {
+  // A byte form longer than 256 is no timestamp worth converting (an int64 has at most 20 digits).
+  const text = asciiUnistringText(value, 256);
+  return text !== undefined && parseProtocolTimestamp(text) !== undefined;
+}
+
 /** Reads a `timestamp.protocol` (int64 seconds) in its JSON form. */
 export function readProtocolTimestamp(reader: BinaryReader): string {
   return formatProtocolTimestamp(reader.int64());
@@ -164,7 +178,7 @@ export function readProtocolTimestamp(reader: BinaryReader): string {
 export function writeProtocolTimestamp(writer: BinaryWriter, value: string): void {
   const seconds = typeof value === "string" ? parseProtocolTimestamp(value) : undefined;
   if (seconds === undefined) {
-    throw new EncodeError("a protocol timestamp (RFC 3339 or decimal seconds in int64 range)", describeValue(value), writer.length);
+    throw new EncodeError(EXPECTED_PROTOCOL_TIMESTAMP, describeValue(value), writer.length);
   }
   writer.int64(seconds);
 }

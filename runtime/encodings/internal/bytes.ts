@@ -1,6 +1,6 @@
 /**
  * Small helpers private to the known encodings: `uint30` length prefixes with the "bytes must
- * be there" check, and strict UTF-8.
+ * be there" check, strict UTF-8, and the ASCII text of a JSON unistring.
  */
 import { EncodeError } from "../../codec/errors.ts";
 import { readUint30, UINT30_MAX } from "../../codec/primitives/integers.ts";
@@ -37,4 +37,23 @@ export function utf8OrUndefined(bytes: Uint8Array): string | undefined {
 /** UTF-8 bytes of `text`. */
 export function utf8Bytes(text: string): Uint8Array {
   return utf8Encoder.encode(text);
+}
+
+/**
+ * The text of a JSON unistring whose characters are all ASCII: the string itself, or the bytes
+ * of the invalid-UTF-8 form (`{"invalid_utf8_string": [66, 76, …]}`), which Octez decodes to
+ * the same bytes before reading a hash or a timestamp from them. `undefined` for any other
+ * value, and for a byte form longer than `maxLength` (never valid, not worth converting).
+ */
+export function asciiUnistringText(value: unknown, maxLength: number): string | undefined {
+  if (typeof value === "string") return value;
+  if (value === null || typeof value !== "object") return undefined;
+  const bytes = (value as { invalid_utf8_string?: unknown }).invalid_utf8_string;
+  if (!Array.isArray(bytes) || bytes.length > maxLength) return undefined;
+  let text = "";
+  for (const byte of bytes) {
+    if (typeof byte !== "number" || !Number.isInteger(byte) || byte < 0 || byte >= 0x80) return undefined;
+    text += String.fromCharCode(byte);
+  }
+  return text;
 }
