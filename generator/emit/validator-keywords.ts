@@ -1,16 +1,20 @@
 /**
- * What the validators check beyond Octez's JSON schemas. Octez types every hash, key, signature
- * and contract id as a bare `unistring` (`{"title": "… (Base58Check-encoded)", "$ref":
- * "#/definitions/unistring"}`), so a schema-only validator takes a `tz1…` where a block hash is
- * due. The known-encodings table knows better: before compilation, each place that denotes a
- * Base58Check encoding gets the keyword `tezosBase58` with the encoding's group, and the
- * keyword compiles to a call of the runtime's `isTezosBase58(group, value)`, imported from the
- * runtime entry like ajv's own helpers.
+ * What the validators check beyond Octez's JSON schemas. Octez types every hash, key, signature,
+ * contract id and protocol timestamp as a bare `unistring` (`{"title": "… (Base58Check-encoded)",
+ * "$ref": "#/definitions/unistring"}`), so a schema-only validator takes a `tz1…` where a block
+ * hash is due. The known-encodings table knows better: before compilation, each place that
+ * denotes such an encoding gets a keyword, which compiles to a call of a runtime predicate
+ * imported from the runtime entry like ajv's own helpers:
+ *
+ * | keyword | value | runtime predicate |
+ * |---|---|---|
+ * | `tezosBase58` | a Base58Check type or group (`block_hash`, `public_key_hash`…) | `isTezosBase58(group, value)` |
+ * | `tezosTimestamp` | `protocol` | `isProtocolTimestamp(value)` |
  *
  * Places are found as the reconciler finds them: a named definition by its name (protocol
  * prefix removed), and a root value, which has only a title, by the reconciled body codec.
  * Only text schemas are marked (a definition name reused for a structure is left alone), and
- * the `$ref` to `unistring` stays, so the keyword only narrows what the schema accepts.
+ * the `$ref` to `unistring` stays, so a keyword only narrows what the schema accepts.
  */
 
 import { createRequire } from "node:module";
@@ -20,67 +24,90 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import { KNOWN_BY_ID, knownByJsonName, type KnownEncoding } from "../reconcile/known-encodings.ts";
 import { isUnistring, viewOf } from "../reconcile/json-view.ts";
 import { expectedTezosBase58, isTezosBase58, isTezosBase58Group } from "../../runtime/encodings/base58-groups.ts";
+import { EXPECTED_PROTOCOL_TIMESTAMP, isProtocolTimestamp } from "../../runtime/encodings/timestamps.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
 
 const require = createRequire(import.meta.url);
-const { _, str } = require("ajv") as typeof import("ajv");
+const { _, str, Name } = require("ajv") as typeof import("ajv");
 
-/** The keyword the generator adds; its value is a group name of the runtime. */
 export const BASE58_KEYWORD = "tezosBase58";
+export const TIMESTAMP_KEYWORD = "tezosTimestamp";
 
-/** The runtime group of a known encoding whose JSON form is Base58Check text, if it is one. */
-export function base58GroupOf(entry: KnownEncoding | undefined): string | undefined {
-  if (entry === undefined) return undefined;
-  const group = entry.base58 ?? entry.id;
-  return isTezosBase58Group(group) ? group : undefined;
+/** A keyword and its value, as added to a schema. */
+export interface TextCheck {
+  keyword: typeof BASE58_KEYWORD | typeof TIMESTAMP_KEYWORD;
+  value: string;
 }
 
-/** The group of a body whose root value is a Base58Check encoding (a root hash has no named definition). */
-export function rootBase58Group(codec: IR): string | undefined {
-  return codec.kind === "known" ? base58GroupOf(KNOWN_BY_ID.get(codec.id)) : undefined;
+/** The check of a known encoding whose JSON form is text the schema does not constrain, if any. */
+export function textCheckOf(entry: KnownEncoding | undefined): TextCheck | undefined {
+  if (entry === undefined) return undefined;
+  if (entry.id === "timestamp_protocol") return { keyword: TIMESTAMP_KEYWORD, value: "protocol" };
+  const group = entry.base58 ?? entry.id;
+  return isTezosBase58Group(group) ? { keyword: BASE58_KEYWORD, value: group } : undefined;
+}
+
+/** The check of a body whose root value is such an encoding (a root hash has no named definition). */
+export function rootTextCheck(codec: IR): TextCheck | undefined {
+  return codec.kind === "known" ? textCheckOf(KNOWN_BY_ID.get(codec.id)) : undefined;
 }
 
 /**
- * A copy of a body schema with the keyword on every definition that denotes a Base58Check
- * encoding, and on the root when `rootGroup` is given.
+ * A copy of a body schema with its check on every definition that denotes a known text
+ * encoding, and `root` on the root when given.
  */
-export function withBase58Checks(schema: JsonSchema, rootGroup?: string): JsonSchema {
+export function withTextChecks(schema: JsonSchema, root?: TextCheck): JsonSchema {
   const isText = (s: JsonSchema): boolean => {
     const view = viewOf(s, schema);
     return isUnistring(view) || view.schema.type === "string";
   };
+  const marked = (s: JsonSchema, check: TextCheck): JsonSchema => ({ ...s, [check.keyword]: check.value });
   let definitions = schema.definitions;
   if (definitions !== undefined) {
     definitions = { ...definitions };
     for (const [name, definition] of Object.entries(definitions)) {
-      const group = base58GroupOf(knownByJsonName(name));
-      if (group !== undefined && isText(definition)) definitions[name] = { ...definition, [BASE58_KEYWORD]: group };
+      const check = textCheckOf(knownByJsonName(name));
+      if (check !== undefined && isText(definition)) definitions[name] = marked(definition, check);
     }
   }
-  const root: JsonSchema = { ...schema };
-  if (definitions !== undefined) root.definitions = definitions;
-  if (rootGroup !== undefined && isText(schema)) (root as Record<string, unknown>)[BASE58_KEYWORD] = rootGroup;
-  return root;
+  let result: JsonSchema = { ...schema };
+  if (definitions !== undefined) result.definitions = definitions;
+  if (root !== undefined && isText(schema)) result = marked(result, root);
+  return result;
 }
 
 /**
- * The ajv keyword: standalone code calls `isTezosBase58` through a `require` of the runtime
- * entry, which the validators emitter turns into an import. The error names what was expected;
- * ajv's `instancePath` says where.
+ * A scope value for standalone code: the runtime export `name`, which standalone code reaches
+ * through a `require` of the runtime entry that the validators emitter turns into an import.
  */
-export function base58Keyword(): KeywordDefinition {
-  return {
-    keyword: BASE58_KEYWORD,
-    schemaType: "string",
-    code(cxt: KeywordCxt) {
-      const group = cxt.schema as string;
-      if (!isTezosBase58Group(group)) throw new Error(`${BASE58_KEYWORD}: unknown group ${JSON.stringify(group)}`);
-      const check = cxt.gen.scopeValue("func", { ref: isTezosBase58, code: _`require(${RUNTIME_MODULE}).isTezosBase58` });
-      cxt.fail(_`!${check}(${group}, ${cxt.data})`);
+function runtimeFunction(cxt: KeywordCxt, name: string, ref: (...args: never[]) => unknown) {
+  return cxt.gen.scopeValue("func", { ref, code: _`require(${RUNTIME_MODULE}).${new Name(name)}` });
+}
+
+/** The ajv keywords of the checks. Errors say what was expected; ajv's `instancePath` says where. */
+export function textKeywords(): KeywordDefinition[] {
+  return [
+    {
+      keyword: BASE58_KEYWORD,
+      schemaType: "string",
+      code(cxt: KeywordCxt) {
+        const group = cxt.schema as string;
+        if (!isTezosBase58Group(group)) throw new Error(`${BASE58_KEYWORD}: unknown group ${JSON.stringify(group)}`);
+        cxt.fail(_`!${runtimeFunction(cxt, "isTezosBase58", isTezosBase58)}(${group}, ${cxt.data})`);
+      },
+      error: {
+        message: (cxt) => str`must be ${expectedTezosBase58(cxt.schema as string)}`,
+        params: (cxt) => _`{group: ${cxt.schema as string}}`,
+      },
     },
-    error: {
-      message: (cxt) => str`must be ${expectedTezosBase58(cxt.schema as string)}`,
-      params: (cxt) => _`{group: ${cxt.schema as string}}`,
+    {
+      keyword: TIMESTAMP_KEYWORD,
+      schemaType: "string",
+      code(cxt: KeywordCxt) {
+        if (cxt.schema !== "protocol") throw new Error(`${TIMESTAMP_KEYWORD}: unknown timestamp ${JSON.stringify(cxt.schema)}`);
+        cxt.fail(_`!${runtimeFunction(cxt, "isProtocolTimestamp", isProtocolTimestamp)}(${cxt.data})`);
+      },
+      error: { message: str`must be ${EXPECTED_PROTOCOL_TIMESTAMP}` },
     },
-  };
+  ];
 }

@@ -3,7 +3,7 @@
  * standalone code (draft-04, as Octez publishes). ajv emits JavaScript with untyped
  * parameters, so the validators go to a `.js` module with a `.d.ts` beside it; the module's
  * only import is the runtime entry, which provides the helpers ajv's code may call and the
- * Base58Check checks the schemas leave out (validator-keywords.ts).
+ * checks of hashes, keys and timestamps that the schemas leave out (validator-keywords.ts).
  */
 
 import { createRequire } from "node:module";
@@ -14,7 +14,7 @@ import { docComment } from "./ts-syntax.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
-import { base58Keyword, rootBase58Group, withBase58Checks } from "./validator-keywords.ts";
+import { rootTextCheck, textKeywords, withTextChecks, type TextCheck } from "./validator-keywords.ts";
 
 export { canonicalJson };
 
@@ -54,10 +54,10 @@ export interface PlannedValidator {
   /** The body schema as published. */
   schema: JsonSchema;
   /**
-   * The Base58Check group of the root value, when the reconciler found the root to be one (a
-   * root hash carries only a title, so the schema alone cannot say which).
+   * The check of the root value, when the reconciler found the root to be a hash, key or
+   * timestamp (a root hash carries only a title, so the schema alone cannot say which).
    */
-  rootBase58?: string;
+  rootCheck?: TextCheck;
   usedBy: string[];
 }
 
@@ -69,12 +69,12 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
   const byKey = new Map<string, PlannedValidator>();
   const validators: PlannedValidator[] = [];
   const assign = (body: BodyCodec, typeName: string): string => {
-    const rootBase58 = rootBase58Group(body.codec);
-    const key = rootBase58 === undefined ? canonicalJson(body.schema) : canonicalJson([body.schema, rootBase58]);
+    const rootCheck = rootTextCheck(body.codec);
+    const key = rootCheck === undefined ? canonicalJson(body.schema) : canonicalJson([body.schema, rootCheck]);
     let entry = byKey.get(key);
     if (!entry) {
       entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
-      if (rootBase58 !== undefined) entry.rootBase58 = rootBase58;
+      if (rootCheck !== undefined) entry.rootCheck = rootCheck;
       byKey.set(key, entry);
       validators.push(entry);
     }
@@ -106,10 +106,10 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     // large definitions (operation contents) into every place that uses them.
     inlineRefs: false,
   });
-  ajv.addKeyword(base58Keyword());
+  for (const keyword of textKeywords()) ajv.addKeyword(keyword);
   // Definitions are compiled once for all bodies (see shared-definitions.ts).
   const shared = shareDefinitions(
-    plan.validators.map(({ schema, rootBase58 }) => schemaForAjv(schema, rootBase58)),
+    plan.validators.map(({ schema, rootCheck }) => schemaForAjv(schema, rootCheck)),
     DEFINITION_ID_PREFIX,
   );
   for (const { id, schema } of shared.definitions) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
@@ -129,16 +129,16 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
 }
 
 /**
- * The schema as ajv gets it: with the Base58Check checks of validator-keywords.ts. Two facts of
+ * The schema as ajv gets it: with the hash, key and timestamp checks of validator-keywords.ts. Two facts of
  * real Octez schemas need care, both without changing what the schema accepts:
  * - `required` lists may repeat a name (the Alpha contents of 2022 do), which draft-04's
  *   meta-schema forbids: repeats are dropped;
  * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
  *   would clash between bodies, so it is left out.
  */
-function schemaForAjv(schema: JsonSchema, rootBase58: string | undefined): JsonSchema {
+function schemaForAjv(schema: JsonSchema, rootCheck: TextCheck | undefined): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
-  return withBase58Checks(withUniqueRequired(rest) as JsonSchema, rootBase58);
+  return withTextChecks(withUniqueRequired(rest) as JsonSchema, rootCheck);
 }
 
 function withUniqueRequired(value: unknown): unknown {

@@ -103,6 +103,12 @@ const MUTATIONS: Array<[string, (op: Record<string, unknown>) => boolean | strin
   ["a block hash where a contract id is expected", replaceInContents(["destination"], () => OTHER.block)],
   ["a public key hash where a public key is expected", replaceInContents(["public_key"], () => OTHER.tz1)],
   ["a block hash where a payload hash or a protocol is expected", replaceInContents(["block_payload_hash", "proposal"], () => OTHER.block)],
+  ["a block header with a timestamp that is no date", (op) => {
+    const header = firstContents(op).bh1 as Record<string, unknown> | undefined;
+    if (header === undefined) return false;
+    header.timestamp = "2022-06-31T00:00:00Z";
+    return true;
+  }],
   ["a corrupted protocol in a proposal list", (op) => {
     const proposals = firstContents(op).proposals;
     if (!Array.isArray(proposals) || typeof proposals[0] !== "string") return false;
@@ -116,6 +122,12 @@ const EQUIVALENTS: Array<[string, (op: Record<string, unknown>) => boolean | str
   ["branch as ASCII bytes in the invalid-UTF-8 form", (op) => ((op.branch = { invalid_utf8_string: [...(op.branch as string)].map((c) => c.charCodeAt(0)) }), true)],
   ["a KT1 destination", replaceInContents(["destination"], () => OTHER.kt1)],
   ["a tz3 source", replaceInContents(["source"], () => "tz3WXYtyDUNL91qfiCJtVUX746QpNv5i5ve5")],
+  ["a block header timestamp in decimal seconds", (op) => {
+    const header = firstContents(op).bh1 as Record<string, unknown> | undefined;
+    if (header === undefined) return false;
+    header.timestamp = "1654776000";
+    return true;
+  }],
 ];
 
 function firstContents(op: Record<string, unknown>): Record<string, unknown> {

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
-import { BASE58, encodeBase58Check, expectedTezosBase58, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
+import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { rootBase58Group, withBase58Checks } from "../../../generator/emit/validator-keywords.ts";
+import { rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
 import { canonicalJson, emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
 import { emitInto, temporaryDirectory } from "./support.ts";
@@ -102,7 +102,7 @@ const UNISTRING: JsonSchema = {
 };
 const text = (title: string): JsonSchema => ({ title, $ref: "#/definitions/unistring" });
 
-describe("Base58Check checks of the validators", () => {
+describe("hash, key and timestamp checks of the validators", () => {
   const block = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
   const tz1 = "tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv";
   const kt1 = "KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi";
@@ -130,7 +130,19 @@ describe("Base58Check checks of the validators", () => {
     expect(expectedTezosBase58("public_key_hash")).toBe('a public key hash (Base58Check, starting with "tz1", "tz2", "tz3", "tz4")');
   });
 
+  it("runtime: isProtocolTimestamp reads RFC 3339 and decimal seconds with the runtime's parser", () => {
+    expect(isProtocolTimestamp("2022-06-09T12:00:00Z")).toBe(true);
+    expect(isProtocolTimestamp("2022-06-09T14:00:00.5+02:00")).toBe(true);
+    expect(isProtocolTimestamp("-62167219201")).toBe(true);
+    expect(isProtocolTimestamp(ascii("2022-06-09T12:00:00Z"))).toBe(true);
+    expect(isProtocolTimestamp("2022-02-30T12:00:00Z")).toBe(false);
+    expect(isProtocolTimestamp("9223372036854775808")).toBe(false);
+    expect(isProtocolTimestamp("yesterday")).toBe(false);
+    expect(isProtocolTimestamp(1654776000)).toBe(false);
+  });
+
   it("mark named definitions (protocol prefix removed) and hash roots, never structures", () => {
+    const blockHash = { keyword: "tezosBase58", value: "block_hash" } as const;
     const schema: JsonSchema = {
       $schema: DRAFT,
       type: "object",
@@ -144,26 +156,27 @@ describe("Base58Check checks of the validators", () => {
         "timestamp.protocol": text("A timestamp"),
       },
     };
-    const marked = withBase58Checks(schema);
+    const marked = withTextChecks(schema);
     expect(marked.definitions?.["block_hash"]).toMatchObject({ tezosBase58: "block_hash", $ref: "#/definitions/unistring" });
     expect(marked.definitions?.["alpha.contract_id"]).toMatchObject({ tezosBase58: "contract_id" });
     expect(marked.definitions?.["012-Psithaca.cycle_nonce"]).toMatchObject({ tezosBase58: "nonce_hash" });
     expect(marked.definitions?.["Operation_hash"]).toEqual({ type: "object", properties: {} });
-    expect(marked.definitions?.["timestamp.protocol"]).toEqual(text("A timestamp"));
+    expect(marked.definitions?.["timestamp.protocol"]).toEqual({ ...text("A timestamp"), tezosTimestamp: "protocol" });
     expect(marked.definitions?.["unistring"]).toEqual(UNISTRING);
     expect(schema.definitions?.["block_hash"]).not.toHaveProperty("tezosBase58");
-    expect(withBase58Checks(schema, "block_hash")).not.toHaveProperty("tezosBase58");
-    expect(withBase58Checks({ ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, "block_hash")).toHaveProperty("tezosBase58", "block_hash");
-    expect(rootBase58Group({ kind: "known", id: "block_hash", size: { kind: "fixed", bytes: 32 } })).toBe("block_hash");
-    expect(rootBase58Group({ kind: "known", id: "contract_id", size: { kind: "fixed", bytes: 22 } })).toBe("contract_id");
-    expect(rootBase58Group({ kind: "known", id: "zarith_n", size: { kind: "variable" } })).toBeUndefined();
+    expect(withTextChecks(schema, blockHash)).not.toHaveProperty("tezosBase58");
+    expect(withTextChecks({ ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, blockHash)).toHaveProperty("tezosBase58", "block_hash");
+    expect(rootTextCheck({ kind: "known", id: "block_hash", size: { kind: "fixed", bytes: 32 } })).toEqual(blockHash);
+    expect(rootTextCheck({ kind: "known", id: "contract_id", size: { kind: "fixed", bytes: 22 } })).toEqual({ keyword: "tezosBase58", value: "contract_id" });
+    expect(rootTextCheck({ kind: "known", id: "timestamp_protocol", size: { kind: "fixed", bytes: 8 } })).toEqual({ keyword: "tezosTimestamp", value: "protocol" });
+    expect(rootTextCheck({ kind: "known", id: "zarith_n", size: { kind: "variable" } })).toBeUndefined();
   });
 
   it("compile to calls of the runtime entry, for roots and definitions alike", async () => {
     const plan: ValidatorPlan = {
       services: [],
       validators: [
-        { name: "validateHash", schema: { $schema: DRAFT, ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, rootBase58: "block_hash", usedBy: ["Hash"] },
+        { name: "validateHash", schema: { $schema: DRAFT, ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, rootCheck: { keyword: "tezosBase58", value: "block_hash" }, usedBy: ["Hash"] },
         {
           name: "validateTransfer",
           schema: {
@@ -173,6 +186,7 @@ describe("Base58Check checks of the validators", () => {
               source: { $ref: "#/definitions/Signature.Public_key_hash" },
               destination: { $ref: "#/definitions/alpha.contract_id" },
               signature: { $ref: "#/definitions/Signature" },
+              timestamp: { $ref: "#/definitions/timestamp.protocol" },
             },
             required: ["source", "destination"],
             additionalProperties: false,
@@ -181,6 +195,7 @@ describe("Base58Check checks of the validators", () => {
               "Signature.Public_key_hash": text("A public key hash (Base58Check-encoded)"),
               "alpha.contract_id": text("A contract handle"),
               Signature: text("A signature (Base58Check-encoded)"),
+              "timestamp.protocol": text("A timestamp"),
             },
           },
           usedBy: ["Transfer"],
@@ -188,7 +203,7 @@ describe("Base58Check checks of the validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { isTezosBase58 } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
     expect(emitValidators(plan).js).toBe(js);
     const path = join(tmp.path, "base58-validators.js");
@@ -209,5 +224,9 @@ describe("Base58Check checks of the validators", () => {
     expect(transfer.errors?.[0]?.instancePath).toBe("/destination");
     expect(transfer({ source: tz1, destination: kt1, signature: edpk })).toBe(false);
     expect(transfer.errors?.[0]?.instancePath).toBe("/signature");
+    expect(transfer({ source: tz1, destination: kt1, timestamp: "2022-06-09T12:00:00Z" })).toBe(true);
+    expect(transfer({ source: tz1, destination: kt1, timestamp: "1654776000" })).toBe(true);
+    expect(transfer({ source: tz1, destination: kt1, timestamp: "2022-13-09T12:00:00Z" })).toBe(false);
+    expect(transfer.errors?.[0]).toMatchObject({ instancePath: "/timestamp", keyword: "tezosTimestamp", message: "must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)" });
   });
 });
