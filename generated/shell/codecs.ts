@@ -407,108 +407,15 @@ export function encodeHistoryMode(w: BinaryWriter, value: HistoryMode): void {
 
 /** Reads a {@link Layout} (definition `layout`) at the reader's offset. */
 export function decodeLayout(r: BinaryReader): Layout {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeLayoutZeroWidth(r);
-    case 1:
-      return decodeLayoutInt(r);
-    case 2:
-      return decodeLayoutBool(r);
-    case 3:
-      return decodeLayoutRangedInt(r);
-    case 4:
-      return decodeLayoutRangedFloat(r);
-    case 5:
-      return decodeLayoutFloat(r);
-    case 6:
-      return decodeLayoutBytes(r);
-    case 7:
-      return decodeLayoutString(r);
-    case 8:
-      return decodeLayoutEnum(r);
-    case 9:
-      return decodeLayoutSeq(r);
-    case 10:
-      return decodeLayoutRef(r);
-    case 11:
-      return decodeLayoutPadding(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  }
+  r.enter("layout");
+  const value = decodeLayoutBody(r);
+  r.leave();
+  return value;
 }
 
 /** Writes a {@link Layout} (definition `layout`). */
 export function encodeLayout(w: BinaryWriter, value: Layout): void {
-  const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
-    case "Zero_width": {
-      writeUint8(w, 0);
-      encodeLayoutZeroWidth(w, json as LayoutZeroWidth);
-      return;
-    }
-    case "Int": {
-      writeUint8(w, 1);
-      encodeLayoutInt(w, json as LayoutInt);
-      return;
-    }
-    case "Bool": {
-      writeUint8(w, 2);
-      encodeLayoutBool(w, json as LayoutBool);
-      return;
-    }
-    case "RangedInt": {
-      writeUint8(w, 3);
-      encodeLayoutRangedInt(w, json as LayoutRangedInt);
-      return;
-    }
-    case "RangedFloat": {
-      writeUint8(w, 4);
-      encodeLayoutRangedFloat(w, json as LayoutRangedFloat);
-      return;
-    }
-    case "Float": {
-      writeUint8(w, 5);
-      encodeLayoutFloat(w, json as LayoutFloat);
-      return;
-    }
-    case "Bytes": {
-      writeUint8(w, 6);
-      encodeLayoutBytes(w, json as LayoutBytes);
-      return;
-    }
-    case "String": {
-      writeUint8(w, 7);
-      encodeLayoutString(w, json as LayoutString);
-      return;
-    }
-    case "Enum": {
-      writeUint8(w, 8);
-      encodeLayoutEnum(w, json as LayoutEnum);
-      return;
-    }
-    case "Seq": {
-      writeUint8(w, 9);
-      encodeLayoutSeq(w, json as LayoutSeq);
-      return;
-    }
-    case "Ref": {
-      writeUint8(w, 10);
-      encodeLayoutRef(w, json as LayoutRef);
-      return;
-    }
-    case "Padding": {
-      writeUint8(w, 11);
-      encodeLayoutPadding(w, json as LayoutPadding);
-      return;
-    }
-  }
-  failValue(
-    w,
-    "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
-    json,
-  );
+  encodeLayoutBody(w, value);
 }
 
 /** Reads a {@link MaxActiveRpcConnections} (definition `max_active_rpc_connections`) at the reader's offset. */
@@ -1120,48 +1027,15 @@ export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
 
 /** Reads a {@link ServiceTree} (definition `service_tree`) at the reader's offset. */
 export function decodeServiceTree(r: BinaryReader): ServiceTree {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeServiceTreeStatic(r);
-    case 1:
-      return decodeServiceTreeDynamic(r);
-    case 2:
-      return "empty" as const;
-    default:
-      return failUnknownTag(start, tag, [0, 1, 2]);
-  }
+  r.enter("service_tree");
+  const value = decodeServiceTreeBody(r);
+  r.leave();
+  return value;
 }
 
 /** Writes a {@link ServiceTree} (definition `service_tree`). */
 export function encodeServiceTree(w: BinaryWriter, value: ServiceTree): void {
-  const json: unknown = value;
-  if (json === "empty") {
-    writeUint8(w, 2);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["static"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeStatic(w, json as ServiceTreeStatic);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeDynamic(w, json as ServiceTreeDynamic);
-    return;
-  }
-  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
+  encodeServiceTreeBody(w, value);
 }
 
 /** Reads a {@link UnionCase} (definition `union case`) at the reader's offset. */
@@ -5559,11 +5433,11 @@ function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): v
   }
 }
 
-function decodeLayoutZeroWidth(r: BinaryReader): LayoutZeroWidth {
+function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
   return { kind: "Zero_width" };
 }
 
-function encodeLayoutZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
+function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
@@ -5640,7 +5514,7 @@ function encodeLayoutIntEndianness(w: BinaryWriter, value: "Big" | "Little"): vo
   failValue(w, 'one of "Big", "Little"', value);
 }
 
-function decodeLayoutInt(r: BinaryReader): LayoutInt {
+function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
   let field = "";
   try {
     field = "size";
@@ -5655,7 +5529,7 @@ function decodeLayoutInt(r: BinaryReader): LayoutInt {
   }
 }
 
-function encodeLayoutInt(w: BinaryWriter, value: LayoutInt): void {
+function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5672,15 +5546,15 @@ function encodeLayoutInt(w: BinaryWriter, value: LayoutInt): void {
   }
 }
 
-function decodeLayoutBool(r: BinaryReader): LayoutBool {
+function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
   return { kind: "Bool" };
 }
 
-function encodeLayoutBool(w: BinaryWriter, value: LayoutBool): void {
+function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeLayoutRangedInt(r: BinaryReader): LayoutRangedInt {
+function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
   let field = "";
   try {
     field = "min";
@@ -5697,7 +5571,7 @@ function decodeLayoutRangedInt(r: BinaryReader): LayoutRangedInt {
   }
 }
 
-function encodeLayoutRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
+function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5716,7 +5590,7 @@ function encodeLayoutRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   }
 }
 
-function decodeLayoutRangedFloat(r: BinaryReader): LayoutRangedFloat {
+function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
   let field = "";
   try {
     field = "min";
@@ -5729,7 +5603,7 @@ function decodeLayoutRangedFloat(r: BinaryReader): LayoutRangedFloat {
   }
 }
 
-function encodeLayoutRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
+function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5742,27 +5616,27 @@ function encodeLayoutRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): voi
   }
 }
 
-function decodeLayoutFloat(r: BinaryReader): LayoutFloat {
+function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
   return { kind: "Float" };
 }
 
-function encodeLayoutFloat(w: BinaryWriter, value: LayoutFloat): void {
+function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeLayoutBytes(r: BinaryReader): LayoutBytes {
+function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
   return { kind: "Bytes" };
 }
 
-function encodeLayoutBytes(w: BinaryWriter, value: LayoutBytes): void {
+function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeLayoutString(r: BinaryReader): LayoutString {
+function decodeLayoutBodyString(r: BinaryReader): LayoutString {
   return { kind: "String" };
 }
 
-function encodeLayoutString(w: BinaryWriter, value: LayoutString): void {
+function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
@@ -5800,7 +5674,7 @@ function encodeLayoutEnumSize(w: BinaryWriter, value: "Int8" | "Uint8" | "Int16"
   failValue(w, 'one of "Int8", "Uint8", "Int16", "Uint16"', value);
 }
 
-function decodeLayoutEnum(r: BinaryReader): LayoutEnum {
+function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
   let field = "";
   try {
     field = "size";
@@ -5815,7 +5689,7 @@ function decodeLayoutEnum(r: BinaryReader): LayoutEnum {
   }
 }
 
-function encodeLayoutEnum(w: BinaryWriter, value: LayoutEnum): void {
+function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5986,7 +5860,7 @@ function encodeLayoutSeqLengthLimit(
   failValue(w, "a value of one of the cases No_limit, At_most, Exactly", json);
 }
 
-function decodeLayoutSeq(r: BinaryReader): LayoutSeq {
+function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
   let field = "";
   try {
     field = "layout";
@@ -6001,7 +5875,7 @@ function decodeLayoutSeq(r: BinaryReader): LayoutSeq {
   }
 }
 
-function encodeLayoutSeq(w: BinaryWriter, value: LayoutSeq): void {
+function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6018,7 +5892,7 @@ function encodeLayoutSeq(w: BinaryWriter, value: LayoutSeq): void {
   }
 }
 
-function decodeLayoutRef(r: BinaryReader): LayoutRef {
+function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6031,7 +5905,7 @@ function decodeLayoutRef(r: BinaryReader): LayoutRef {
   }
 }
 
-function encodeLayoutRef(w: BinaryWriter, value: LayoutRef): void {
+function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6044,12 +5918,116 @@ function encodeLayoutRef(w: BinaryWriter, value: LayoutRef): void {
   }
 }
 
-function decodeLayoutPadding(r: BinaryReader): LayoutPadding {
+function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
   return { kind: "Padding" };
 }
 
-function encodeLayoutPadding(w: BinaryWriter, value: LayoutPadding): void {
+function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+}
+
+function decodeLayoutBody(r: BinaryReader): Layout {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeLayoutBodyZeroWidth(r);
+    case 1:
+      return decodeLayoutBodyInt(r);
+    case 2:
+      return decodeLayoutBodyBool(r);
+    case 3:
+      return decodeLayoutBodyRangedInt(r);
+    case 4:
+      return decodeLayoutBodyRangedFloat(r);
+    case 5:
+      return decodeLayoutBodyFloat(r);
+    case 6:
+      return decodeLayoutBodyBytes(r);
+    case 7:
+      return decodeLayoutBodyString(r);
+    case 8:
+      return decodeLayoutBodyEnum(r);
+    case 9:
+      return decodeLayoutBodySeq(r);
+    case 10:
+      return decodeLayoutBodyRef(r);
+    case 11:
+      return decodeLayoutBodyPadding(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  }
+}
+
+function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
+  const json: unknown = value;
+  switch ((json as { kind?: unknown }).kind) {
+    case "Zero_width": {
+      writeUint8(w, 0);
+      encodeLayoutBodyZeroWidth(w, json as LayoutZeroWidth);
+      return;
+    }
+    case "Int": {
+      writeUint8(w, 1);
+      encodeLayoutBodyInt(w, json as LayoutInt);
+      return;
+    }
+    case "Bool": {
+      writeUint8(w, 2);
+      encodeLayoutBodyBool(w, json as LayoutBool);
+      return;
+    }
+    case "RangedInt": {
+      writeUint8(w, 3);
+      encodeLayoutBodyRangedInt(w, json as LayoutRangedInt);
+      return;
+    }
+    case "RangedFloat": {
+      writeUint8(w, 4);
+      encodeLayoutBodyRangedFloat(w, json as LayoutRangedFloat);
+      return;
+    }
+    case "Float": {
+      writeUint8(w, 5);
+      encodeLayoutBodyFloat(w, json as LayoutFloat);
+      return;
+    }
+    case "Bytes": {
+      writeUint8(w, 6);
+      encodeLayoutBodyBytes(w, json as LayoutBytes);
+      return;
+    }
+    case "String": {
+      writeUint8(w, 7);
+      encodeLayoutBodyString(w, json as LayoutString);
+      return;
+    }
+    case "Enum": {
+      writeUint8(w, 8);
+      encodeLayoutBodyEnum(w, json as LayoutEnum);
+      return;
+    }
+    case "Seq": {
+      writeUint8(w, 9);
+      encodeLayoutBodySeq(w, json as LayoutSeq);
+      return;
+    }
+    case "Ref": {
+      writeUint8(w, 10);
+      encodeLayoutBodyRef(w, json as LayoutRef);
+      return;
+    }
+    case "Padding": {
+      writeUint8(w, 11);
+      encodeLayoutBodyPadding(w, json as LayoutPadding);
+      return;
+    }
+  }
+  failValue(
+    w,
+    "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
+    json,
+  );
 }
 
 function decodeMempoolKnownValid(r: BinaryReader): string[] {
@@ -11703,7 +11681,7 @@ function encodeServiceTreeStaticStatic(
   }
 }
 
-function decodeServiceTreeStatic(r: BinaryReader): ServiceTreeStatic {
+function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
   let field = "";
   try {
     field = "static";
@@ -11714,7 +11692,7 @@ function decodeServiceTreeStatic(r: BinaryReader): ServiceTreeStatic {
   }
 }
 
-function encodeServiceTreeStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
+function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11742,7 +11720,7 @@ function encodeServiceTreeDynamicDynamic(w: BinaryWriter, value: Unistring | nul
   encodeSchemaFieldDynamicFieldName(w, value);
 }
 
-function decodeServiceTreeDynamic(r: BinaryReader): ServiceTreeDynamic {
+function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
   let field = "";
   try {
     field = "dynamic";
@@ -11753,7 +11731,7 @@ function decodeServiceTreeDynamic(r: BinaryReader): ServiceTreeDynamic {
   }
 }
 
-function encodeServiceTreeDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
+function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11762,6 +11740,50 @@ function encodeServiceTreeDynamic(w: BinaryWriter, value: ServiceTreeDynamic): v
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
+}
+
+function decodeServiceTreeBody(r: BinaryReader): ServiceTree {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeServiceTreeBodyStatic(r);
+    case 1:
+      return decodeServiceTreeBodyDynamic(r);
+    case 2:
+      return "empty" as const;
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2]);
+  }
+}
+
+function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
+  const json: unknown = value;
+  if (json === "empty") {
+    writeUint8(w, 2);
+    return;
+  }
+  if (
+    typeof json === "object" &&
+    json !== null &&
+    !Array.isArray(json) &&
+    (json as Record<string, unknown>)["static"] !== undefined
+  ) {
+    writeUint8(w, 0);
+    encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
+    return;
+  }
+  if (
+    typeof json === "object" &&
+    json !== null &&
+    !Array.isArray(json) &&
+    (json as Record<string, unknown>)["dynamic"] !== undefined
+  ) {
+    writeUint8(w, 1);
+    encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
+    return;
+  }
+  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
 function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {

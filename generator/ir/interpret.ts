@@ -80,7 +80,12 @@ export class Interpreter {
     if (!definition) throw new Error(`no definition ${name}`);
     let built: Codec<Value> | undefined;
     const lazy: Codec<Value> = {
-      decode: (r) => (built ??= this.codec(definition.codec)).decode(r),
+      decode: (r) => {
+        r.enter(name);
+        const value = (built ??= this.codec(definition.codec)).decode(r);
+        r.leave();
+        return value;
+      },
       encode: (w, v) => (built ??= this.codec(definition.codec)).encode(w, v),
     };
     this.cache.set(name, lazy);

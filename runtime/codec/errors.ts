@@ -24,8 +24,12 @@ export function formatPath(segments: readonly PathSegment[]): string {
 
 /** Common shape of {@link DecodeError} and {@link EncodeError}. */
 export abstract class CodecError extends Error {
-  /** Path segments from the root of the value to the failing part. */
-  readonly segments: PathSegment[];
+  /**
+   * The path, innermost segment first: enclosing decoders add their segment at the end as the
+   * error travels up, so a failure deep in a nested value costs one push per level, and the
+   * message is only rendered when it is read.
+   */
+  private readonly innermostFirst: PathSegment[];
 
   constructor(
     /** What the codec needed at that point, in words (`"4 bytes for int32"`). */
@@ -34,11 +38,23 @@ export abstract class CodecError extends Error {
     readonly found: string,
     /** Byte offset in the input (decoding) or in the output written so far (encoding). */
     readonly offset: number,
-    segments: PathSegment[] = [],
+    segments: readonly PathSegment[] = [],
   ) {
     super("");
-    this.segments = segments;
-    this.refreshMessage();
+    this.innermostFirst = [];
+    for (let i = segments.length - 1; i >= 0; i--) this.innermostFirst.push(segments[i]!);
+    Object.defineProperty(this, "message", {
+      get: () => `${this.verb} failed at ${this.path} (byte ${this.offset}): expected ${this.expected}, found ${this.found}`,
+      enumerable: false,
+      configurable: true,
+    });
+  }
+
+  /** Path segments from the root of the value to the failing part (a copy). */
+  get segments(): PathSegment[] {
+    const out: PathSegment[] = [];
+    for (let i = this.innermostFirst.length - 1; i >= 0; i--) out.push(this.innermostFirst[i]!);
+    return out;
   }
 
   /** The path as text, `$` for the root. */
@@ -48,13 +64,14 @@ export abstract class CodecError extends Error {
 
   /** Prepends a path segment; used by enclosing decoders as the error travels up. */
   prepend(segment: PathSegment): this {
-    this.segments.unshift(segment);
-    this.refreshMessage();
+    this.innermostFirst.push(segment);
     return this;
   }
 
-  private refreshMessage(): void {
-    this.message = `${this.verb} failed at ${this.path} (byte ${this.offset}): expected ${this.expected}, found ${this.found}`;
+  /** Prepends a whole path at once (`segments` in root-to-leaf order). */
+  prependAll(segments: readonly PathSegment[]): this {
+    for (let i = segments.length - 1; i >= 0; i--) this.innermostFirst.push(segments[i]!);
+    return this;
   }
 
   protected abstract get verb(): string;

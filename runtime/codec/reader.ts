@@ -1,5 +1,8 @@
 import { DecodeError } from "./errors.ts";
 
+/** Deepest nesting of recursive definitions a reader accepts (as Micheline's default limit). */
+export const MAX_NESTING = 1000;
+
 /**
  * A bounds-checked cursor over a `Uint8Array`.
  *
@@ -16,6 +19,8 @@ export class BinaryReader {
   offset: number;
   /** End (exclusive) of the innermost frame. */
   end: number;
+  /** How many recursive definitions are being read, one inside the other (see {@link enter}). */
+  depth = 0;
   private readonly view: DataView;
 
   constructor(
@@ -26,6 +31,21 @@ export class BinaryReader {
     this.offset = offset;
     this.end = end;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /**
+   * Enters one level of a recursive definition; fails beyond {@link MAX_NESTING} levels, so
+   * that hostile input cannot exhaust the stack. Pair with {@link leave}.
+   */
+  enter(what: string): void {
+    if (++this.depth > MAX_NESTING) {
+      throw new DecodeError(`at most ${MAX_NESTING} nested ${what} values`, "deeper nesting", this.offset);
+    }
+  }
+
+  /** Leaves a level entered with {@link enter}. */
+  leave(): void {
+    this.depth--;
   }
 
   /** Bytes left in the innermost frame. */

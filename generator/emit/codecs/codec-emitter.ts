@@ -15,6 +15,7 @@ import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
 import { indent } from "./source-text.ts";
+import { forEachNode } from "../../ir/walk.ts";
 
 /** The codecs file body and what it imports. */
 export interface EmittedCodecs {
@@ -75,7 +76,40 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
 function definitionCodecs(context: CodecContext, definition: CodecDefinition, typeName: string, functions: HelperNames): string[] {
   const doc = `/** Reads a {@link ${typeName}} (definition \`${definition.name}\`) at the reader's offset. */\n`;
   const encodeDoc = `/** Writes a {@link ${typeName}} (definition \`${definition.name}\`). */\n`;
-  return exported(context, definition.codec, typeName, functions, doc, encodeDoc, pascalCase(definition.name));
+  if (!isRecursive(definition.name, context.definitions)) {
+    return exported(context, definition.codec, typeName, functions, doc, encodeDoc, pascalCase(definition.name));
+  }
+  // A recursive definition counts its nesting, so that hostile input fails with a DecodeError
+  // instead of exhausting the stack.
+  const hint = `${pascalCase(definition.name)} body`;
+  const decode = decodeExpression(context, definition.codec, hint).expression;
+  const encode = encodeStatements(context, definition.codec, "value", hint).statements;
+  context.runtime.add("BinaryReader").add("BinaryWriter");
+  return [
+    `${doc}export function ${functions.decode}(r: BinaryReader): ${typeName} {\n  r.enter(${JSON.stringify(definition.name)});\n  const value = ${decode};\n  r.leave();\n  return value;\n}\n`,
+    `${encodeDoc}export function ${functions.encode}(w: BinaryWriter, value: ${typeName}): void {\n${indent(encode)}\n}\n`,
+  ];
+}
+
+/** True when a definition refers back to itself, directly or through others. */
+function isRecursive(name: string, definitions: ReadonlyMap<string, CodecDefinition>): boolean {
+  const seen = new Set<string>();
+  const pending = [name];
+  while (pending.length > 0) {
+    const current = definitions.get(pending.pop()!);
+    if (!current) continue;
+    let found = false;
+    forEachNode(current.codec, (node) => {
+      if (node.kind !== "ref") return;
+      if (node.name === name) found = true;
+      else if (!seen.has(node.name)) {
+        seen.add(node.name);
+        pending.push(node.name);
+      }
+    });
+    if (found) return true;
+  }
+  return false;
 }
 
 function bodyCodecs(context: CodecContext, codec: IR, typeName: string, functions: HelperNames): string[] {

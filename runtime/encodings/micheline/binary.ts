@@ -243,17 +243,9 @@ export function readMicheline(r: BinaryReader, table: MichelineTable, maxDepth =
   }
 }
 
-/**
- * Prepends a whole path to an error at once: `prepend` re-renders the message on every call,
- * which would be quadratic in the depth of a deeply nested failure.
- */
+/** Prepends a whole path to an error at once. */
 function prependAll<E extends CodecError>(error: E, segments: readonly PathSegment[]): E {
-  if (segments.length === 0) return error;
-  // No spread: a path can be longer than the engine's argument limit.
-  const rest = segments.slice(1).concat(error.segments);
-  error.segments.length = 0;
-  for (const segment of rest) error.segments.push(segment);
-  return error.prepend(segments[0]!);
+  return error.prependAll(segments);
 }
 
 /** A path from the root, as a linked list shared between siblings. */
