@@ -5,7 +5,7 @@ import { DRIFT_FORMATS, FAIL_ON_LEVELS, driftBetween, driftExitCode, formatDrift
 import { CliError } from "../errors.ts";
 import { positiveInteger } from "../options.ts";
 
-interface DriftOptions {
+export interface DriftOptions {
   format: string;
   failOn: string;
   chain: string;
@@ -43,14 +43,23 @@ Examples:
   $ tezos-rpcgen drift spec/snapshots/shell.json http://127.0.0.1:8732 --format markdown --fail-on any`,
     )
     .action(async (oldSource: string, newSource: string, options: DriftOptions) => {
-      if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
-      if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
-      const result = await driftBetween(oldSource, newSource, {
-        capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
-      });
-      const code = driftExitCode(result, options.failOn as FailOn);
-      if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
-      process.stdout.write(formatDriftReport(result, options.format as DriftFormat));
-      process.exitCode = code;
+      const { output, exitCode } = await runDrift(oldSource, newSource, options);
+      process.stdout.write(output);
+      process.exitCode = exitCode;
     });
+}
+
+/**
+ * Compares OLD and NEW and returns the report in `options.format` with the exit code (0 or 1);
+ * a comparison that could not be made (unreadable file, node refusing /describe, timeout) is a
+ * {@link CliError} with exit code 2.
+ */
+export async function runDrift(oldSource: string, newSource: string, options: DriftOptions): Promise<{ output: string; exitCode: number }> {
+  if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
+  if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
+  const result = await driftBetween(oldSource, newSource, {
+    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
+  });
+  if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
+  return { output: formatDriftReport(result, options.format as DriftFormat), exitCode: driftExitCode(result, options.failOn as FailOn) };
 }

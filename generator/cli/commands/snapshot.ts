@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { captureSnapshot, serializeSnapshot, type CaptureProgress } from "../../live/index.ts";
 import { positiveInteger } from "../options.ts";
 
-interface SnapshotOptions {
+export interface SnapshotOptions {
   node: string;
   out?: string;
   chain: string;
@@ -42,23 +42,40 @@ Examples:
     )
     .action(async (options: SnapshotOptions) => {
       const showProgress = process.stderr.isTTY === true;
-      const captured = await captureSnapshot(options.node, {
-        chain: options.chain,
-        block: options.block,
-        timeoutMs: options.timeout,
-        retries: options.retries,
-        expand: options.expand,
-        onProgress: showProgress ? (event) => process.stderr.write(`${progressLine(event)}\n`) : () => {},
+      const { text } = await runSnapshot(options, {
+        progress: showProgress ? (line) => process.stderr.write(`${line}\n`) : undefined,
+        note: (line) => process.stderr.write(`${line}\n`),
       });
-      for (const skipped of captured.skipped) process.stderr.write(`not expanded: ${skipped.route} (${skipped.reason})\n`);
-      const document = captured.document.expansions === undefined || captured.document.expansions.length === 0 ? captured.answer : captured.document;
-      const text = serializeSnapshot(document);
       if (options.out === undefined) process.stdout.write(text);
-      else {
-        await writeFile(options.out, text, "utf8");
-        process.stderr.write(`wrote ${options.out}\n`);
-      }
     });
+}
+
+/**
+ * Captures the node and returns the snapshot's text, also written to `options.out` when given
+ * (the command prints it when there is no `--out`). `io.note` receives the lines meant for
+ * stderr (directories not expanded, the file written), `io.progress` the progress lines.
+ */
+export async function runSnapshot(
+  options: SnapshotOptions,
+  io: { progress?: (line: string) => void; note?: (line: string) => void } = {},
+): Promise<{ text: string; written?: string }> {
+  const note = io.note ?? (() => {});
+  const progress = io.progress;
+  const captured = await captureSnapshot(options.node, {
+    chain: options.chain,
+    block: options.block,
+    timeoutMs: options.timeout,
+    retries: options.retries,
+    expand: options.expand,
+    onProgress: progress === undefined ? () => {} : (event) => progress(progressLine(event)),
+  });
+  for (const skipped of captured.skipped) note(`not expanded: ${skipped.route} (${skipped.reason})`);
+  const document = captured.document.expansions === undefined || captured.document.expansions.length === 0 ? captured.answer : captured.document;
+  const text = serializeSnapshot(document);
+  if (options.out === undefined) return { text };
+  await writeFile(options.out, text, "utf8");
+  note(`wrote ${options.out}`);
+  return { text, written: options.out };
 }
 
 function progressLine(event: CaptureProgress): string {
