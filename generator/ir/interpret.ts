@@ -235,6 +235,29 @@ export class Interpreter {
     return total;
   }
 
+  /**
+   * Runs the decoding steps of an object or tuple into `out`; a step that runs to the end of its
+   * frame reads inside a frame that keeps back the bytes of the fixed-size steps after it.
+   */
+  private stepsDecoder<Out>(
+    steps: ReadonlyArray<{ size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Out) => void }>,
+    what: string,
+  ): (r: BinaryReader, out: Out) => Out {
+    const reserves = steps.map((step, i) => (step.extends ? this.trailing(steps, i, what) : 0));
+    return (r, out) => {
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i]!;
+        const reserve = reserves[i]!;
+        if (reserve > 0) {
+          const outer = openReservedFrame(r, reserve);
+          step.decode(r, out);
+          closeReservedFrame(r, outer);
+        } else step.decode(r, out);
+      }
+      return out;
+    };
+  }
+
   private object(items: readonly ObjectItem[]): Codec<Value> {
     type Step = { size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Record<string, unknown>) => void; encode: (w: BinaryWriter, value: Record<string, unknown>) => void };
     const steps: Step[] = items.map((item): Step => {
@@ -318,20 +341,9 @@ export class Interpreter {
         }
       }
     });
-    const reserves = steps.map((step, i) => (step.extends ? this.trailing(steps, i, "object") : 0));
+    const decodeSteps = this.stepsDecoder(steps, "object");
     return {
-      decode: (r) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < steps.length; i++) {
-          const step = steps[i]!;
-          if (step.extends && reserves[i]! > 0) {
-            const outer = openReservedFrame(r, reserves[i]!);
-            step.decode(r, out);
-            closeReservedFrame(r, outer);
-          } else step.decode(r, out);
-        }
-        return out;
-      },
+      decode: (r) => decodeSteps(r, {}),
       encode: (w, v) => {
         if (v === null || typeof v !== "object" || Array.isArray(v)) throw new EncodeError("an object", describeValue(v), w.length);
         for (const step of steps) step.encode(w, v as Record<string, unknown>);
@@ -390,21 +402,10 @@ export class Interpreter {
           return { size: element.bytes, extends: false, takes: 0, decode: (r) => skipPadding(r, element.bytes), encode: (w) => (writePadding(w, element.bytes), 0) };
       }
     });
-    const reserves = steps.map((step, i) => (step.extends ? this.trailing(steps, i, "tuple") : 0));
+    const decodeSteps = this.stepsDecoder(steps, "tuple");
     const total = countElements(elements);
     return {
-      decode: (r) => {
-        const out: unknown[] = [];
-        for (let i = 0; i < steps.length; i++) {
-          const step = steps[i]!;
-          if (step.extends && reserves[i]! > 0) {
-            const outer = openReservedFrame(r, reserves[i]!);
-            step.decode(r, out);
-            closeReservedFrame(r, outer);
-          } else step.decode(r, out);
-        }
-        return out;
-      },
+      decode: (r) => decodeSteps(r, []),
       encode: (w, v) => {
         if (!Array.isArray(v) || v.length !== total) throw new EncodeError(`an array of ${total} elements`, describeValue(v), w.length);
         let at = 0;

@@ -258,6 +258,22 @@ class BsonReader {
     return b === 1;
   }
 
+  /** A double, string, boolean or null value of element type `tag` at `at`, with the offset after it; `undefined` for other types. */
+  private scalar(tag: number, at: number, end: number): [JsonValue, number] | undefined {
+    switch (tag) {
+      case TAG_DOUBLE:
+        return [this.double(at, end), at + 8];
+      case TAG_STRING:
+        return this.string(at, end);
+      case TAG_BOOL:
+        return [this.bool(at, end), at + 1];
+      case TAG_NULL:
+        return [null, at];
+      default:
+        return undefined;
+    }
+  }
+
   /**
    * Reads the document occupying exactly `[at, end)`. `shape`: how to read names "0"…"n−1"
    * (an array element, the root when `rootArrays` is on, or an object). Returns the JSON value.
@@ -273,25 +289,10 @@ class BsonReader {
     const first = this.bytes[p]!;
     if ((first & 0xf0) === IMMEDIATE) {
       p++;
+      const scalar = this.scalar(first & 0x0f, p, last);
+      if (scalar === undefined) this.error("an immediate value tag (81, 82, 88 or 8A)", `tag ${first.toString(16)}`, p - 1);
       let value: JsonValue;
-      switch (first & 0x0f) {
-        case TAG_DOUBLE:
-          value = this.double(p, last);
-          p += 8;
-          break;
-        case TAG_STRING:
-          [value, p] = this.string(p, last);
-          break;
-        case TAG_BOOL:
-          value = this.bool(p, last);
-          p += 1;
-          break;
-        case TAG_NULL:
-          value = null;
-          break;
-        default:
-          this.error("an immediate value tag (81, 82, 88 or 8A)", `tag ${first.toString(16)}`, p - 1);
-      }
+      [value, p] = scalar;
       if (p !== last) this.error("the end of an immediate-value document", `${last - p} extra byte(s)`, p);
       return value;
     }
@@ -304,31 +305,16 @@ class BsonReader {
       let name: string;
       [name, p] = this.cstring(p + 1, last);
       let value: JsonValue;
-      switch (tag) {
-        case TAG_DOUBLE:
-          value = this.double(p, last);
-          p += 8;
-          break;
-        case TAG_STRING:
-          [value, p] = this.string(p, last);
-          break;
-        case TAG_BOOL:
-          value = this.bool(p, last);
-          p += 1;
-          break;
-        case TAG_NULL:
-          value = null;
-          break;
-        case TAG_OBJECT:
-        case TAG_ARRAY: {
-          const size = this.int32(p, last, "a subdocument size");
-          if (size < 5 || size > last - p) this.error("a subdocument size between 5 and the bytes left", String(size), p);
-          value = this.document(p, p + size, tag === TAG_ARRAY ? "array" : "object", depth + 1);
-          p += size;
-          break;
-        }
-        default:
-          this.error("an element tag (01, 02, 03, 04, 08 or 0A)", `tag ${tag.toString(16).padStart(2, "0")}`, tagAt);
+      const scalar = this.scalar(tag, p, last);
+      if (scalar !== undefined) {
+        [value, p] = scalar;
+      } else if (tag === TAG_OBJECT || tag === TAG_ARRAY) {
+        const size = this.int32(p, last, "a subdocument size");
+        if (size < 5 || size > last - p) this.error("a subdocument size between 5 and the bytes left", String(size), p);
+        value = this.document(p, p + size, tag === TAG_ARRAY ? "array" : "object", depth + 1);
+        p += size;
+      } else {
+        this.error("an element tag (01, 02, 03, 04, 08 or 0A)", `tag ${tag.toString(16).padStart(2, "0")}`, tagAt);
       }
       names.push(name);
       values.push(value);
@@ -353,7 +339,13 @@ function toObject(names: readonly string[], values: readonly JsonValue[]): { [ke
   const out: { [key: string]: JsonValue } = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    if (name === "__proto__") Object.defineProperty(out, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+    if (name === "__proto__")
+      Object.defineProperty(out, name, {
+        value: values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[name] = values[i]!;
   }
   return out;
@@ -366,7 +358,7 @@ function toObject(names: readonly string[], values: readonly JsonValue[]): { [ke
 export function decodeBson(bytes: Uint8Array, options: BsonDecodeOptions = {}, start = 0, end = bytes.length): JsonValue {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const reader = new BsonReader(bytes, view, 0, options.maxDepth ?? 512);
-  return reader.document(start, end, options.rootArrays ?? true ? "root" : "object", 0);
+  return reader.document(start, end, (options.rootArrays ?? true) ? "root" : "object", 0);
 }
 
 /**
