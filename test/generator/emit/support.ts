@@ -1,15 +1,15 @@
 /**
  * Helpers for the emitter tests: a stand-in codecs file (the real one comes from the codec
- * emitter), folder emission into a temporary directory, and type-checking with the project's
- * compiler options.
+ * emitter), folder emission into a temporary directory, and type-checking with the options
+ * generated code is checked with.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import ts from "typescript";
 import type { CodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { codecFunctionNames, compareStrings } from "../../../generator/emit/names.ts";
 import { writeFolder, type CodecsContext, type FolderOptions } from "../../../generator/emit/write-folder.ts";
+import { formatTypeCheckDiagnostic, typeCheckFiles } from "../../../generator/emit/typecheck.ts";
 
 export const projectRoot = new URL("../../../", import.meta.url).pathname;
 
@@ -52,35 +52,14 @@ export async function emitInto(dir: string, name: string, model: CodecModel, opt
   return writeFolder(model, join(dir, name), { ...FIXED_OPTIONS, ...options });
 }
 
-/** Compiler options of the project's tsconfig, with `tezos-rpcgen/runtime` mapped to the runtime entry. */
-function compilerOptions(): ts.CompilerOptions {
-  const configPath = join(projectRoot, "tsconfig.json");
-  const config = ts.readConfigFile(configPath, (p) => readFileSync(p, "utf8"));
-  if (config.error) throw new Error(ts.flattenDiagnosticMessageText(config.error.messageText, "\n"));
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, projectRoot);
-  return {
-    ...parsed.options,
-    noEmit: true,
-    baseUrl: projectRoot,
-    paths: { "tezos-rpcgen/runtime": [join(projectRoot, "runtime/index.ts")] },
-  };
-}
-
 /**
- * Type-checks `files` (and what they import) and returns the diagnostics found in files under
- * `within` (so that unrelated work in progress elsewhere in the project cannot fail the test).
+ * Type-checks `files` (and what they import) under the options generated code is checked with
+ * (`generator/emit/typecheck.ts`: ts-morph, strict, `tezos-rpcgen/runtime` mapped to the
+ * runtime entry) and returns the diagnostics found in files under `within` (so that unrelated
+ * work in progress elsewhere in the project cannot fail the test), as `file:line:col: message`.
  */
 export function typeCheck(files: readonly string[], within: string): string[] {
-  const program = ts.createProgram({ rootNames: [...files], options: compilerOptions() });
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  return diagnostics
-    .filter((d) => d.file === undefined || d.file.fileName.startsWith(within))
-    .map((d) => {
-      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-      if (!d.file || d.start === undefined) return message;
-      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-      return `${d.file.fileName}:${line + 1}:${character + 1}: ${message}`;
-    });
+  return typeCheckFiles(files, { within }).map(formatTypeCheckDiagnostic);
 }
 
 /** Writes a TypeScript file that uses the generated folder, for type-level assertions. */
