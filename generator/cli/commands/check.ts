@@ -8,7 +8,9 @@ import { loadInterface, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
 import { targets } from "./generate.ts";
-import { formatTypeCheckDiagnostic, typeCheckFolder, type TypeCheckDiagnostic } from "../../emit/typecheck.ts";
+// Types only: the checker (ts-morph and its TypeScript, over a second to load) is imported
+// when --typecheck asks for it, so other commands do not pay for it.
+import type { TypeCheckDiagnostic } from "../../emit/typecheck.ts";
 
 /** Files of a generated folder that differ from a fresh generation: changed, missing or extra. */
 export async function staleFiles(source: string, folder: string): Promise<string[]> {
@@ -34,7 +36,8 @@ interface CheckOptions {
 }
 
 /** A diagnostic as printed by `check --typecheck`: the file relative to the working directory. */
-export function printedDiagnostic(diagnostic: TypeCheckDiagnostic, cwd: string = process.cwd()): string {
+export async function printedDiagnostic(diagnostic: TypeCheckDiagnostic, cwd: string = process.cwd()): Promise<string> {
+  const { formatTypeCheckDiagnostic } = await import("../../emit/typecheck.ts");
   return formatTypeCheckDiagnostic(diagnostic.file === undefined ? diagnostic : { ...diagnostic, file: relative(cwd, diagnostic.file) });
 }
 
@@ -74,12 +77,13 @@ Examples:
       }
       if (stale.length > 0) problems.push(`generated files are out of date; run \`tezos-rpcgen generate\`:\n${stale.map((s) => `  ${s}`).join("\n")}`);
       if (options.typecheck) {
+        const { typeCheckFolder } = await import("../../emit/typecheck.ts");
         const errors: string[] = [];
         for (const folder of folders) {
           if (!existsSync(folder)) continue; // reported as missing files above
           const started = Date.now();
           const diagnostics = await typeCheckFolder(folder);
-          errors.push(...diagnostics.map((d) => printedDiagnostic(d)));
+          for (const diagnostic of diagnostics) errors.push(await printedDiagnostic(diagnostic));
           process.stderr.write(`type-checked ${folder} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${diagnostics.length === 0 ? "no errors" : `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"}`}\n`);
         }
         if (errors.length > 0) problems.push(`generated files do not type-check:\n${errors.map((e) => `  ${e.replace(/\n/g, "\n  ")}`).join("\n")}`);
