@@ -69,7 +69,8 @@ export async function runSnapshot(
     expand: options.expand,
     onProgress: progress === undefined ? () => {} : (event) => progress(progressLine(event)),
   });
-  for (const skipped of captured.skipped) note(`not expanded: ${skipped.route} (${skipped.reason})`);
+  // With progress shown, the progress lines already said which directories were skipped.
+  if (progress === undefined) for (const skipped of captured.skipped) note(`not expanded: ${skipped.route} (${skipped.reason})`);
   const document = captured.document.expansions === undefined || captured.document.expansions.length === 0 ? captured.answer : captured.document;
   const text = serializeSnapshot(document);
   if (options.out === undefined) return { text };
