@@ -5,8 +5,14 @@
  * TypeScript goes through prettier's `babel-ts` parser rather than `typescript`: for the code
  * the generator writes both give the same bytes (test/generator/emit/format.test.ts compares
  * them), and `babel-ts` takes about two thirds of the time on large files such as `codecs.ts`.
+ *
+ * A folder's files are formatted by {@link formatConcurrently}: on a worker thread
+ * (format-worker.js, kept between runs and stopped when idle) and on this thread once it has
+ * compiled the validators.
  */
 
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { format, type Options } from "prettier";
 
 /** The configuration every generated file is formatted with (the parser aside). */
@@ -35,3 +41,127 @@ export function prettierOptions(language: SourceLanguage): Options {
 export async function formatSource(code: string, language: SourceLanguage): Promise<string> {
   return format(code, prettierOptions(language));
 }
+
+/** A source to format. */
+export interface FormatJob {
+  code: string;
+  language: SourceLanguage;
+}
+
+/**
+ * Formats `jobs` while `meanwhile` runs on this thread, and returns both results (the
+ * formatted sources in job order). A worker thread starts on the jobs at once, from the
+ * first; when `meanwhile` is done, this thread takes the jobs still waiting, from the last.
+ * Which thread formats a job changes nothing in its bytes. Without a worker (a machine with one
+ * core, or a worker that cannot start or fails), this thread formats everything.
+ */
+export async function formatConcurrently<T>(jobs: readonly FormatJob[], meanwhile: () => T | Promise<T>): Promise<{ formatted: string[]; meanwhile: T }> {
+  const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(jobs.length, 1)));
+  const worker = jobs.length > 0 ? formatWorker() : undefined;
+  const fromWorker = worker?.run(claims, jobs);
+  let value: T;
+  try {
+    value = await meanwhile();
+  } catch (error) {
+    for (let i = 0; i < jobs.length; i++) Atomics.compareExchange(claims, i, FREE, MAIN_THREAD);
+    throw error;
+  }
+  const formatted: Array<string | undefined> = new Array(jobs.length);
+  for (let i = jobs.length - 1; i >= 0; i--) {
+    if (Atomics.compareExchange(claims, i, FREE, MAIN_THREAD) === FREE) formatted[i] = await formatSource(jobs[i]!.code, jobs[i]!.language);
+  }
+  const workerClaimed = claims.some((claim) => claim === WORKER);
+  const done = workerClaimed && fromWorker ? await fromWorker : new Map<number, string>();
+  // A job the worker did not answer (it failed, or prettier threw there) is formatted here:
+  // prettier's error, if any, is then thrown on this thread.
+  for (let i = 0; i < jobs.length; i++) formatted[i] ??= done.get(i) ?? (await formatSource(jobs[i]!.code, jobs[i]!.language));
+  return { formatted: formatted as string[], meanwhile: value };
+}
+
+/** Starts the formatting worker, if it is not running, so that it loads prettier early. */
+export function warmFormatWorker(): void {
+  formatWorker();
+}
+
+/** Stops the formatting worker (it also stops by itself after a few idle seconds, and never keeps the process alive). */
+export async function closeFormatWorker(): Promise<void> {
+  await shared?.close();
+}
+
+// Values of the claim slots shared with format-worker.js.
+const FREE = 0;
+const WORKER = 1;
+const MAIN_THREAD = 2;
+/** How long an idle worker stays for the next batch (generation runs back to back, e.g. `generate` for each snapshot). */
+const IDLE_MS = 3000;
+
+let shared: FormatWorker | undefined;
+
+function formatWorker(): FormatWorker | undefined {
+  if (shared === undefined && availableParallelism() > 1) {
+    try {
+      shared = new FormatWorker();
+    } catch {
+      return undefined;
+    }
+  }
+  return shared;
+}
+
+/** The worker thread of format-worker.js, with the batches it is working on. */
+class FormatWorker {
+  private readonly worker: Worker;
+  private readonly batches = new Map<number, { results: Map<number, string>; resolve: (results: Map<number, string>) => void }>();
+  private nextBatch = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    this.worker = new Worker(new URL("./format-worker.js", import.meta.url));
+    this.worker.unref();
+    this.worker.on("message", (message: WorkerMessage) => this.receive(message));
+    this.worker.on("error", () => this.stop());
+    this.worker.on("exit", () => this.stop());
+  }
+
+  /** Sends a batch; resolves, once the worker has gone through it, to the sources it formatted by job index. */
+  run(claims: Int32Array, jobs: readonly FormatJob[]): Promise<Map<number, string>> {
+    clearTimeout(this.idleTimer);
+    if (this.batches.size === 0) this.worker.ref();
+    const batch = this.nextBatch++;
+    return new Promise((resolve) => {
+      this.batches.set(batch, { results: new Map(), resolve });
+      this.worker.postMessage({ batch, claims: claims.buffer, jobs: jobs.map(({ code, language }) => ({ code, options: prettierOptions(language) })) });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    await this.worker.terminate();
+  }
+
+  private receive(message: WorkerMessage): void {
+    const entry = this.batches.get(message.batch);
+    if (entry === undefined) return;
+    if ("done" in message) {
+      this.batches.delete(message.batch);
+      entry.resolve(entry.results);
+      if (this.batches.size === 0) {
+        this.worker.unref();
+        this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
+      }
+    } else if ("formatted" in message) {
+      entry.results.set(message.index, message.formatted);
+    }
+  }
+
+  /** Forgets this worker; the batches under way resolve with what it has answered. */
+  private stop(): void {
+    if (shared === this) shared = undefined;
+    clearTimeout(this.idleTimer);
+    for (const { results, resolve } of this.batches.values()) resolve(results);
+    this.batches.clear();
+    this.worker.unref();
+  }
+}
+
+type WorkerMessage = { batch: number; done: true } | { batch: number; index: number; formatted: string } | { batch: number; index: number; error: string };

@@ -13,14 +13,15 @@
  *
  * Each file starts with the same header and is formatted by prettier with a fixed
  * configuration (except the compiled validators, left as ajv writes them: see below); nothing depends on map order, dates or the machine, so the same model and
- * options give the same bytes.
+ * options give the same bytes. Formatting runs on a worker thread while this one compiles the
+ * validators (format.ts); the codecs file, by far the largest, is formatted in pieces.
  */
 
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { emitClient } from "./client.ts";
-import { formatSource } from "./format.ts";
+import { formatConcurrently, formatSource, warmFormatWorker, type FormatJob, type SourceLanguage } from "./format.ts";
 import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./header.ts";
 import { GENERATED_FILES, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
@@ -48,8 +49,13 @@ export interface CodecsContext {
   types: TypeEmitter;
 }
 
-/** The codecs file: its source (without header; it is formatted like the others), or a function producing it. */
-export type CodecsSource = string | ((context: CodecsContext) => string);
+/**
+ * The codecs file: its source (without header; it is formatted like the others), or a function
+ * producing it. The function may return the source in top-level pieces (each a run of whole
+ * statements ending with a newline, the first holding the imports): joined with a newline they
+ * are the source, and they are formatted concurrently, which gives the bytes of the whole.
+ */
+export type CodecsSource = string | ((context: CodecsContext) => string | readonly string[]);
 
 export interface FolderOptions {
   /** Source as given by the user (node URL or snapshot path); written relative to the project root. */
@@ -71,6 +77,8 @@ export interface GeneratedFile {
 
 /** Renders every file of a generated folder, in a fixed order. */
 export async function renderFolder(model: CodecModel, options: FolderOptions): Promise<GeneratedFile[]> {
+  // The formatting worker loads prettier while this thread emits.
+  warmFormatWorker();
   const names = nameInterface(model);
   const facts: HeaderFacts = { version: options.version ?? generatorVersion(), source: stableSource(options.source), describeHash: options.describeHash };
   const header = fileHeader(facts);
@@ -78,7 +86,6 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const types = emitTypes(model, names);
   const typesCode = (types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code;
   const plan = planValidators(model, names);
-  const validators = emitValidators(plan);
   const declared = types.emitter.json.emitDeclarations().length;
   const codecs = typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter });
   if (types.emitter.json.emitDeclarations().length !== declared) {
@@ -93,26 +100,51 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     `export type * from "${siblingModule("server")}";`,
     "",
   ].join("\n");
-  const sources: Array<[string, string, "typescript" | "javascript"]> = [
-    [GENERATED_FILES.types, typesCode, "typescript"],
-    [GENERATED_FILES.codecs, codecs, "typescript"],
-    [GENERATED_FILES.validators, validators.js, "javascript"],
-    [GENERATED_FILES.validatorDeclarations, validators.dts, "typescript"],
-    [GENERATED_FILES.routes, emitRoutes(model, names, plan), "typescript"],
-    [GENERATED_FILES.client, emitClient(model, names), "typescript"],
-    [GENERATED_FILES.server, emitServer(model, names), "typescript"],
-    [GENERATED_FILES.index, index, "typescript"],
-  ];
-  const files: GeneratedFile[] = [];
-  for (const [name, code, language] of sources) {
+  // Every file but the validators (compiled below, on this thread, while the worker formats)
+  // is formatted in pieces: its top-level parts when it comes as a list, else as a whole.
+  const jobs: FormatJob[] = [];
+  const pieces = new Map<string, { first: number; count: number }>();
+  const queue = (name: string, code: string | readonly string[], language: SourceLanguage) => {
+    const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
+    pieces.set(name, { first: jobs.length, count: parts.length });
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      jobs.push({ code: (i === 0 ? header : "") + (last ? part.replace(/\n*$/, "\n") : part), language });
+    });
+  };
+  queue(GENERATED_FILES.codecs, codecs, "typescript");
+  queue(GENERATED_FILES.types, typesCode, "typescript");
+  queue(GENERATED_FILES.routes, emitRoutes(model, names, plan), "typescript");
+  queue(GENERATED_FILES.client, emitClient(model, names), "typescript");
+  queue(GENERATED_FILES.server, emitServer(model, names), "typescript");
+  queue(GENERATED_FILES.index, index, "typescript");
+  const { formatted, meanwhile: validators } = await formatConcurrently(jobs, async () => {
+    const { js, dts } = emitValidators(plan);
+    const jsSource = header + js.replace(/\n*$/, "\n");
     // The validators are compiled code, written one statement per line by ajv: prettier would
     // take seconds and multiply their size by ten (12 MB for the 2022 Alpha mempool) for
     // nobody to read. Everything else is formatted.
-    const leaveAsIs = name === GENERATED_FILES.validators && !options.formatValidators;
-    const source = header + code.replace(/\n*$/, "\n");
-    files.push({ name, contents: leaveAsIs ? source : await formatSource(source, language) });
-  }
-  return files;
+    return {
+      js: options.formatValidators ? await formatSource(jsSource, "javascript") : jsSource,
+      dts: await formatSource(header + dts.replace(/\n*$/, "\n"), "typescript"),
+    };
+  });
+  // Pieces formatted apart join with one blank line, as prettier leaves between top-level
+  // statements of a whole file (each formatted piece ends with a newline).
+  const file = (name: string): GeneratedFile => {
+    const { first, count } = pieces.get(name)!;
+    return { name, contents: formatted.slice(first, first + count).join("\n") };
+  };
+  return [
+    file(GENERATED_FILES.types),
+    file(GENERATED_FILES.codecs),
+    { name: GENERATED_FILES.validators, contents: validators.js },
+    { name: GENERATED_FILES.validatorDeclarations, contents: validators.dts },
+    file(GENERATED_FILES.routes),
+    file(GENERATED_FILES.client),
+    file(GENERATED_FILES.server),
+    file(GENERATED_FILES.index),
+  ];
 }
 
 /** Writes a generated folder at `directory` (e.g. `generated/shell`); returns the paths written. */

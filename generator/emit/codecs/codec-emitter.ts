@@ -20,6 +20,8 @@ import { forEachNode } from "../../ir/walk.ts";
 /** The codecs file body and what it imports. */
 export interface EmittedCodecs {
   code: string;
+  /** The top-level declarations `code` is made of, in order (`code` joins them with a newline; each ends with one). */
+  blocks: string[];
   /** Runtime values and types used (imported from the runtime entry). */
   runtimeImports: string[];
   /** Types of the types file used. */
@@ -66,8 +68,10 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
 
   const helpers = context.takeHelpers();
   const constants = context.takeConstants();
+  const all = [...constants, ...blocks, ...helpers];
   return {
-    code: [...constants, ...blocks, ...helpers].join("\n"),
+    code: all.join("\n"),
+    blocks: all,
     runtimeImports: [...context.runtime].sort(compareStrings),
     typeImports: [...context.typesUsed].sort(compareStrings),
   };
