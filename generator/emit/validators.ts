@@ -98,7 +98,10 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     return { js: "export {};\n", dts: "export {};\n" };
   }
   const ajv = new Ajv04({
-    code: { source: true, esm: true, lines: true },
+    // No optimisation pass: it only drops unused variables and empty blocks and inlines
+    // constants (same behaviour), yet on Octez's large definitions it costs about as much as
+    // the compilation itself (its bookkeeping grows with depth × size); the output is ~7 % larger.
+    code: { source: true, esm: true, lines: true, optimize: false },
     strict: false,
     validateFormats: false,
     allErrors: false,
