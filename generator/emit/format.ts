@@ -3,7 +3,7 @@
  * depends on a configuration file found on the machine.
  *
  * TypeScript goes through prettier's `babel-ts` parser rather than `typescript`: for the code
- * the generator writes both give the same bytes (test/generator/emit/format.test.ts compares
+ * the generator writes both give the same bytes (and the same as with embedded languages on) (test/generator/emit/format.test.ts compares
  * them), and `babel-ts` takes about two thirds of the time on large files such as `codecs.ts`.
  *
  * A folder's files are formatted by {@link formatConcurrently}: on a worker thread
@@ -28,6 +28,9 @@ export const PRETTIER_OPTIONS = {
   arrowParens: "always",
   endOfLine: "lf",
   proseWrap: "preserve",
+  // The emitters write no template literals, so there is no embedded language to format;
+  // "auto" would only cost a walk over the whole tree looking for some (~5 % of the time).
+  embeddedLanguageFormatting: "off",
 } as const satisfies Options;
 
 export type SourceLanguage = "typescript" | "javascript";
