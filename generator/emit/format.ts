@@ -6,9 +6,9 @@
  * the generator writes both give the same bytes (and the same as with embedded languages on) (test/generator/emit/format.test.ts compares
  * them), and `babel-ts` takes about two thirds of the time on large files such as `codecs.ts`.
  *
- * A folder's files are formatted by {@link formatConcurrently}: on a worker thread
- * (format-worker.js, kept between runs and stopped when idle) and on this thread once it has
- * compiled the validators.
+ * A folder's files are formatted through a {@link FormatQueue}: on a worker thread
+ * (format-worker.js, kept between runs and stopped when idle) from the moment each is emitted,
+ * and on this thread once it has compiled the validators.
  */
 
 import { availableParallelism } from "node:os";
@@ -52,38 +52,45 @@ export interface FormatJob {
 }
 
 /**
- * Formats `jobs` while `meanwhile` runs on this thread, and returns both results (the
- * formatted sources in job order). A worker thread starts on the jobs at once, from the
- * first; when `meanwhile` is done, this thread takes the jobs still waiting, from the last.
- * Which thread formats a job changes nothing in its bytes. Without a worker (a machine with one
- * core, or a worker that cannot start or fails), this thread formats everything.
+ * Sources formatted on a worker thread and on this one. Jobs {@link add}ed go to the worker at
+ * once; it takes them in order. {@link finish}, called when this thread has nothing else to do,
+ * takes the jobs still waiting, from the last, and returns every result. Which thread formats a
+ * job changes nothing in its bytes. Without a worker (a machine with one core, or a worker that
+ * cannot start or fails), this thread formats everything in {@link finish}.
  */
-export async function formatConcurrently<T>(jobs: readonly FormatJob[], meanwhile: () => T | Promise<T>): Promise<{ formatted: string[]; meanwhile: T }> {
-  const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(jobs.length, 1)));
-  const worker = jobs.length > 0 ? formatWorker() : undefined;
-  const fromWorker = worker?.run(claims, jobs);
-  let value: T;
-  try {
-    value = await meanwhile();
-  } catch (error) {
-    for (let i = 0; i < jobs.length; i++) Atomics.compareExchange(claims, i, FREE, MAIN_THREAD);
-    throw error;
-  }
-  const formatted: Array<string | undefined> = new Array(jobs.length);
-  for (let i = jobs.length - 1; i >= 0; i--) {
-    if (Atomics.compareExchange(claims, i, FREE, MAIN_THREAD) === FREE) formatted[i] = await formatSource(jobs[i]!.code, jobs[i]!.language);
-  }
-  const workerClaimed = claims.some((claim) => claim === WORKER);
-  const done = workerClaimed && fromWorker ? await fromWorker : new Map<number, string>();
-  // A job the worker did not answer (it failed, or prettier threw there) is formatted here:
-  // prettier's error, if any, is then thrown on this thread.
-  for (let i = 0; i < jobs.length; i++) formatted[i] ??= done.get(i) ?? (await formatSource(jobs[i]!.code, jobs[i]!.language));
-  return { formatted: formatted as string[], meanwhile: value };
-}
+export class FormatQueue {
+  private readonly worker = formatWorker();
+  private readonly batches: Array<{ jobs: readonly FormatJob[]; claims: Int32Array; fromWorker: Promise<Map<number, string>> | undefined }> = [];
 
-/** Starts the formatting worker, if it is not running, so that it loads prettier early. */
-export function warmFormatWorker(): void {
-  formatWorker();
+  /** Queues sources; returns the index of their results in {@link finish}'s. */
+  add(jobs: readonly FormatJob[]): number {
+    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(jobs.length, 1)));
+    this.batches.push({ jobs, claims, fromWorker: jobs.length > 0 ? this.worker?.run(claims, jobs) : undefined });
+    return this.batches.length - 1;
+  }
+
+  /** The formatted sources of each {@link add}, in order; throws prettier's error if a source does not parse. */
+  async finish(): Promise<string[][]> {
+    const results = this.batches.map(({ jobs }) => new Array<string | undefined>(jobs.length));
+    for (let b = this.batches.length - 1; b >= 0; b--) {
+      const { jobs, claims } = this.batches[b]!;
+      for (let i = jobs.length - 1; i >= 0; i--) {
+        if (Atomics.compareExchange(claims, i, FREE, MAIN_THREAD) === FREE) results[b]![i] = await formatSource(jobs[i]!.code, jobs[i]!.language);
+      }
+    }
+    for (const [b, { jobs, claims, fromWorker }] of this.batches.entries()) {
+      const done = fromWorker && claims.some((claim) => claim === WORKER) ? await fromWorker : new Map<number, string>();
+      // A job the worker did not answer (it failed, or prettier threw there) is formatted here:
+      // prettier's error, if any, is then thrown on this thread.
+      for (let i = 0; i < jobs.length; i++) results[b]![i] ??= done.get(i) ?? (await formatSource(jobs[i]!.code, jobs[i]!.language));
+    }
+    return results as string[][];
+  }
+
+  /** Leaves the jobs not started yet to nobody (when the caller gives up before {@link finish}). */
+  cancel(): void {
+    for (const { jobs, claims } of this.batches) for (let i = 0; i < jobs.length; i++) Atomics.compareExchange(claims, i, FREE, MAIN_THREAD);
+  }
 }
 
 /** Stops the formatting worker (it also stops by itself after a few idle seconds, and never keeps the process alive). */

@@ -13,15 +13,16 @@
  *
  * Each file starts with the same header and is formatted by prettier with a fixed
  * configuration (except the compiled validators, left as ajv writes them: see below); nothing depends on map order, dates or the machine, so the same model and
- * options give the same bytes. Formatting runs on a worker thread while this one compiles the
- * validators (format.ts); the codecs file, by far the largest, is formatted in pieces.
+ * options give the same bytes. Formatting runs on a worker thread while this one emits the next
+ * file and compiles the validators (format.ts); the codecs file, by far the largest, is
+ * formatted in pieces.
  */
 
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { emitClient } from "./client.ts";
-import { formatConcurrently, formatSource, warmFormatWorker, type FormatJob, type SourceLanguage } from "./format.ts";
+import { FormatQueue } from "./format.ts";
 import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./header.ts";
 import { GENERATED_FILES, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
@@ -77,74 +78,76 @@ export interface GeneratedFile {
 
 /** Renders every file of a generated folder, in a fixed order. */
 export async function renderFolder(model: CodecModel, options: FolderOptions): Promise<GeneratedFile[]> {
-  // The formatting worker loads prettier while this thread emits.
-  warmFormatWorker();
+  // Every file but the validators is formatted on a worker thread from the moment it is
+  // emitted, while this thread emits the next and then compiles the validators (format.ts).
+  const queue = new FormatQueue();
+  try {
+    return await render(model, options, queue);
+  } catch (error) {
+    queue.cancel();
+    throw error;
+  }
+}
+
+async function render(model: CodecModel, options: FolderOptions, queue: FormatQueue): Promise<GeneratedFile[]> {
   const names = nameInterface(model);
   const facts: HeaderFacts = { version: options.version ?? generatorVersion(), source: stableSource(options.source), describeHash: options.describeHash };
   const header = fileHeader(facts);
+  /** Queues a file: as a whole, or in its top-level pieces when it comes as a list. */
+  const queueFile = (code: string | readonly string[]): number => {
+    const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
+    return queue.add(parts.map((part, i) => ({ code: (i === 0 ? header : "") + (i === parts.length - 1 ? withFinalNewline(part) : part), language: "typescript" })));
+  };
   // Types first: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
-  const typesCode = (types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code;
+  const typesFile = queueFile((types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code);
   const plan = planValidators(model, names);
   const declared = types.emitter.json.emitDeclarations().length;
-  const codecs = typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter });
+  const codecsFile = queueFile(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
     throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
   }
-  const index = [
-    `export * from "${siblingModule("types")}";`,
-    `export * from "${siblingModule("codecs")}";`,
-    `export * from "${siblingModule("validators")}";`,
-    `export * from "${siblingModule("routes")}";`,
-    `export * from "${siblingModule("client")}";`,
-    `export type * from "${siblingModule("server")}";`,
-    "",
-  ].join("\n");
-  // Every file but the validators (compiled below, on this thread, while the worker formats)
-  // is formatted in pieces: its top-level parts when it comes as a list, else as a whole.
-  const jobs: FormatJob[] = [];
-  const pieces = new Map<string, { first: number; count: number }>();
-  const queue = (name: string, code: string | readonly string[], language: SourceLanguage) => {
-    const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
-    pieces.set(name, { first: jobs.length, count: parts.length });
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      jobs.push({ code: (i === 0 ? header : "") + (last ? part.replace(/\n*$/, "\n") : part), language });
-    });
-  };
-  queue(GENERATED_FILES.codecs, codecs, "typescript");
-  queue(GENERATED_FILES.types, typesCode, "typescript");
-  queue(GENERATED_FILES.routes, emitRoutes(model, names, plan), "typescript");
-  queue(GENERATED_FILES.client, emitClient(model, names), "typescript");
-  queue(GENERATED_FILES.server, emitServer(model, names), "typescript");
-  queue(GENERATED_FILES.index, index, "typescript");
-  const { formatted, meanwhile: validators } = await formatConcurrently(jobs, async () => {
-    const { js, dts } = emitValidators(plan);
-    const jsSource = header + js.replace(/\n*$/, "\n");
-    // The validators are compiled code, written one statement per line by ajv: prettier would
-    // take seconds and multiply their size by ten (12 MB for the 2022 Alpha mempool) for
-    // nobody to read. Everything else is formatted.
-    return {
-      js: options.formatValidators ? await formatSource(jsSource, "javascript") : jsSource,
-      dts: await formatSource(header + dts.replace(/\n*$/, "\n"), "typescript"),
-    };
-  });
+  const routesFile = queueFile(emitRoutes(model, names, plan));
+  const clientFile = queueFile(emitClient(model, names));
+  const serverFile = queueFile(emitServer(model, names));
+  const indexFile = queueFile(
+    [
+      `export * from "${siblingModule("types")}";`,
+      `export * from "${siblingModule("codecs")}";`,
+      `export * from "${siblingModule("validators")}";`,
+      `export * from "${siblingModule("routes")}";`,
+      `export * from "${siblingModule("client")}";`,
+      `export type * from "${siblingModule("server")}";`,
+    ].join("\n"),
+  );
+  const validators = emitValidators(plan);
+  // The validators are compiled code, written one statement per line by ajv: prettier would
+  // take seconds and multiply their size by ten (12 MB for the 2022 Alpha mempool) for
+  // nobody to read. Everything else is formatted.
+  const validatorsJs = header + withFinalNewline(validators.js);
+  const validatorsFile = options.formatValidators ? queue.add([{ code: validatorsJs, language: "javascript" }]) : undefined;
+  const declarationsFile = queue.add([{ code: header + withFinalNewline(validators.dts), language: "typescript" }]);
+  const formatted = await queue.finish();
   // Pieces formatted apart join with one blank line, as prettier leaves between top-level
   // statements of a whole file (each formatted piece ends with a newline).
-  const file = (name: string): GeneratedFile => {
-    const { first, count } = pieces.get(name)!;
-    return { name, contents: formatted.slice(first, first + count).join("\n") };
-  };
+  const file = (name: string, index: number): GeneratedFile => ({ name, contents: formatted[index]!.join("\n") });
   return [
-    file(GENERATED_FILES.types),
-    file(GENERATED_FILES.codecs),
-    { name: GENERATED_FILES.validators, contents: validators.js },
-    { name: GENERATED_FILES.validatorDeclarations, contents: validators.dts },
-    file(GENERATED_FILES.routes),
-    file(GENERATED_FILES.client),
-    file(GENERATED_FILES.server),
-    file(GENERATED_FILES.index),
+    file(GENERATED_FILES.types, typesFile),
+    file(GENERATED_FILES.codecs, codecsFile),
+    validatorsFile === undefined ? { name: GENERATED_FILES.validators, contents: validatorsJs } : file(GENERATED_FILES.validators, validatorsFile),
+    file(GENERATED_FILES.validatorDeclarations, declarationsFile),
+    file(GENERATED_FILES.routes, routesFile),
+    file(GENERATED_FILES.client, clientFile),
+    file(GENERATED_FILES.server, serverFile),
+    file(GENERATED_FILES.index, indexFile),
   ];
+}
+
+/** `code` ending with exactly one newline. */
+function withFinalNewline(code: string): string {
+  let end = code.length;
+  while (end > 0 && code.charCodeAt(end - 1) === 10) end--;
+  return `${code.slice(0, end)}\n`;
 }
 
 /** Writes a generated folder at `directory` (e.g. `generated/shell`); returns the paths written. */
