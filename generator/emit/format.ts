@@ -59,13 +59,17 @@ export interface FormatJob {
  * cannot start or fails), this thread formats everything in {@link finish}.
  */
 export class FormatQueue {
-  private readonly worker = formatWorker();
   private readonly batches: Array<{ jobs: readonly FormatJob[]; claims: Int32Array; fromWorker: Promise<Map<number, string>> | undefined }> = [];
+
+  constructor() {
+    // The worker loads prettier while the caller emits the first file.
+    formatWorker();
+  }
 
   /** Queues sources; returns the index of their results in {@link finish}'s. */
   add(jobs: readonly FormatJob[]): number {
     const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(jobs.length, 1)));
-    this.batches.push({ jobs, claims, fromWorker: jobs.length > 0 ? this.worker?.run(claims, jobs) : undefined });
+    this.batches.push({ jobs, claims, fromWorker: jobs.length > 0 ? formatWorker()?.run(claims, jobs) : undefined });
     return this.batches.length - 1;
   }
 
