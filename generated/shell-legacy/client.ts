@@ -304,12 +304,10 @@ export function getChainsIsBootstrapped(
  * `GET /config`
  *
  * The node's runtime configuration: its configuration file combined with its command-line arguments.
- *
- * JSON only: GET /config output.internal-events: anonymous Seq field inside an object.
  */
 export function getConfig(
   transport: RpcTransport,
-  options: CallOptions<"application/json"> = {},
+  options: CallOptions = {},
 ): Promise<GetConfigOutput> {
   return transport.call(getConfigRoute, { ...options, path: {}, query: {} });
 }

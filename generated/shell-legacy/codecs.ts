@@ -75,6 +75,7 @@ import type {
   GetConfigNetworkUserActivatedProtocolOverridesOutput,
   GetConfigNetworkUserActivatedUpgradesError,
   GetConfigNetworkUserActivatedUpgradesOutput,
+  GetConfigOutput,
   GetDescribeByStringError,
   GetDescribeByStringOutput,
   GetErrorsError,
@@ -224,6 +225,8 @@ import type {
   ServiceTreeDynamic,
   ServiceTreeStatic,
   UnionCase,
+  UserActivatedProtocolOverrides,
+  UserActivatedUpgrades,
 } from "./types.ts";
 
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
@@ -917,6 +920,69 @@ export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   }
 }
 
+/** Reads a {@link UserActivatedProtocolOverrides} (definition `user_activated.protocol_overrides`) at the reader's offset. */
+export function decodeUserActivatedProtocolOverrides(
+  r: BinaryReader,
+): UserActivatedProtocolOverrides {
+  const items: Array<{
+    replaced_protocol: string;
+    replacement_protocol: string;
+  }> = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeUserActivatedProtocolOverridesItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+/** Writes a {@link UserActivatedProtocolOverrides} (definition `user_activated.protocol_overrides`). */
+export function encodeUserActivatedProtocolOverrides(
+  w: BinaryWriter,
+  value: UserActivatedProtocolOverrides,
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeUserActivatedProtocolOverridesItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+/** Reads a {@link UserActivatedUpgrades} (definition `user_activated.upgrades`) at the reader's offset. */
+export function decodeUserActivatedUpgrades(r: BinaryReader): UserActivatedUpgrades {
+  const items: Array<{
+    level: number;
+    replacement_protocol: string;
+  }> = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeUserActivatedUpgradesItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+/** Writes a {@link UserActivatedUpgrades} (definition `user_activated.upgrades`). */
+export function encodeUserActivatedUpgrades(w: BinaryWriter, value: UserActivatedUpgrades): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeUserActivatedUpgradesItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
 /** Reads a {@link PatchChainsByChainIdInput} at the reader's offset. */
 export function decodePatchChainsByChainIdInput(r: BinaryReader): PatchChainsByChainIdInput {
   let field = "";
@@ -990,17 +1056,12 @@ export function encodeGetChainsBlocksOutput(w: BinaryWriter, value: GetChainsBlo
 
 /** Reads a {@link GetChainsBlocksError} at the reader's offset. */
 export function decodeGetChainsBlocksError(r: BinaryReader): GetChainsBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsBlocksError}. */
 export function encodeGetChainsBlocksError(w: BinaryWriter, value: GetChainsBlocksError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsChainIdOutput} at the reader's offset. */
@@ -1015,17 +1076,12 @@ export function encodeGetChainsChainIdOutput(w: BinaryWriter, value: GetChainsCh
 
 /** Reads a {@link GetChainsChainIdError} at the reader's offset. */
 export function decodeGetChainsChainIdError(r: BinaryReader): GetChainsChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsChainIdError}. */
 export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsChainIdError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsCheckpointOutput} at the reader's offset. */
@@ -1073,10 +1129,7 @@ export function encodeGetChainsCheckpointOutput(
 
 /** Reads a {@link GetChainsCheckpointError} at the reader's offset. */
 export function decodeGetChainsCheckpointError(r: BinaryReader): GetChainsCheckpointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsCheckpointError}. */
@@ -1084,9 +1137,7 @@ export function encodeGetChainsCheckpointError(
   w: BinaryWriter,
   value: GetChainsCheckpointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksOutput} at the reader's offset. */
@@ -1109,10 +1160,7 @@ export function encodeGetChainsInvalidBlocksOutput(
 
 /** Reads a {@link GetChainsInvalidBlocksError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksError(r: BinaryReader): GetChainsInvalidBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksError}. */
@@ -1120,29 +1168,14 @@ export function encodeGetChainsInvalidBlocksError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksByBlockHashOutput(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashOutput {
-  let field = "";
-  try {
-    field = "block";
-    const block = readHash(r, BASE58.block_hash);
-    field = "level";
-    const level = readInt32(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "errors";
-    const errors = readBsonValue(r);
-    closeDynamicFrame(r, outer1);
-    return { block, level, errors };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetChainsInvalidBlocksOutputInnerItem(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashOutput}. */
@@ -1150,30 +1183,14 @@ export function encodeGetChainsInvalidBlocksByBlockHashOutput(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block";
-    writeHash(w, BASE58.block_hash, value.block);
-    field = "level";
-    writeInt32(w, value.level);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "errors";
-    writeBsonValue(w, value.errors);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetChainsInvalidBlocksOutputInnerItem(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashError}. */
@@ -1181,9 +1198,7 @@ export function encodeGetChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
@@ -1205,10 +1220,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
 export function decodeDeleteChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashError}. */
@@ -1216,9 +1228,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsIsBootstrappedOutput} at the reader's offset. */
@@ -1256,10 +1266,7 @@ export function encodeGetChainsIsBootstrappedOutput(
 
 /** Reads a {@link GetChainsIsBootstrappedError} at the reader's offset. */
 export function decodeGetChainsIsBootstrappedError(r: BinaryReader): GetChainsIsBootstrappedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsIsBootstrappedError}. */
@@ -1267,24 +1274,78 @@ export function encodeGetChainsIsBootstrappedError(
   w: BinaryWriter,
   value: GetChainsIsBootstrappedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
+}
+
+/** Reads a {@link GetConfigOutput} at the reader's offset. */
+export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
+  let field = "";
+  try {
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "data-dir";
+    const dataDir = r.remaining() > 0 ? readRestUnistring(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "rpc";
+    const rpc = decodeGetConfigOutputRpc(r);
+    field = "p2p";
+    const p2p = decodeGetConfigOutputP2p(r);
+    field = "log";
+    const log = decodeGetConfigOutputLog(r);
+    field = "internal-events";
+    const internalEvents = readPresence(r) ? decodeGetConfigOutputInternalEvents(r) : undefined;
+    field = "shell";
+    const shell = decodeGetConfigOutputShell(r);
+    field = "network";
+    const network = decodeGetConfigOutputNetwork(r);
+    const out: GetConfigOutput = { rpc, p2p, log, shell, network };
+    if (dataDir !== undefined) out["data-dir"] = dataDir;
+    if (internalEvents !== undefined) out["internal-events"] = internalEvents;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link GetConfigOutput}. */
+export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "data-dir";
+    if (value["data-dir"] !== undefined) {
+      writeUnistring(w, value["data-dir"]);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "rpc";
+    encodeGetConfigOutputRpc(w, value.rpc);
+    field = "p2p";
+    encodeGetConfigOutputP2p(w, value.p2p);
+    field = "log";
+    encodeGetConfigOutputLog(w, value.log);
+    field = "internal-events";
+    if (value["internal-events"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
+    }
+    field = "shell";
+    encodeGetConfigOutputShell(w, value.shell);
+    field = "network";
+    encodeGetConfigOutputNetwork(w, value.network);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 /** Reads a {@link GetConfigError} at the reader's offset. */
 export function decodeGetConfigError(r: BinaryReader): GetConfigError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigError}. */
 export function encodeGetConfigError(w: BinaryWriter, value: GetConfigError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedProtocolOverridesOutput} at the reader's offset. */
@@ -1292,7 +1353,7 @@ export function decodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(r);
+  const inner = decodeUserActivatedProtocolOverrides(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -1303,7 +1364,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
   value: GetConfigNetworkUserActivatedProtocolOverridesOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(w, value);
+  encodeUserActivatedProtocolOverrides(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -1311,10 +1372,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
 export function decodeGetConfigNetworkUserActivatedProtocolOverridesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedProtocolOverridesError}. */
@@ -1322,9 +1380,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedProtocolOverridesError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedUpgradesOutput} at the reader's offset. */
@@ -1332,7 +1388,7 @@ export function decodeGetConfigNetworkUserActivatedUpgradesOutput(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetConfigNetworkUserActivatedUpgradesOutputInner(r);
+  const inner = decodeUserActivatedUpgrades(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -1343,7 +1399,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
   value: GetConfigNetworkUserActivatedUpgradesOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetConfigNetworkUserActivatedUpgradesOutputInner(w, value);
+  encodeUserActivatedUpgrades(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -1351,10 +1407,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
 export function decodeGetConfigNetworkUserActivatedUpgradesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedUpgradesError}. */
@@ -1362,9 +1415,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedUpgradesError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetDescribeByStringOutput} at the reader's offset. */
@@ -1382,10 +1433,7 @@ export function encodeGetDescribeByStringOutput(
 
 /** Reads a {@link GetDescribeByStringError} at the reader's offset. */
 export function decodeGetDescribeByStringError(r: BinaryReader): GetDescribeByStringError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetDescribeByStringError}. */
@@ -1393,39 +1441,27 @@ export function encodeGetDescribeByStringError(
   w: BinaryWriter,
   value: GetDescribeByStringError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetErrorsOutput} at the reader's offset. */
 export function decodeGetErrorsOutput(r: BinaryReader): GetErrorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetErrorsOutput}. */
 export function encodeGetErrorsOutput(w: BinaryWriter, value: GetErrorsOutput): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetErrorsError} at the reader's offset. */
 export function decodeGetErrorsError(r: BinaryReader): GetErrorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetErrorsError}. */
 export function encodeGetErrorsError(w: BinaryWriter, value: GetErrorsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetFetchProtocolByProtocolHashOutput} at the reader's offset. */
@@ -1445,10 +1481,7 @@ export function encodeGetFetchProtocolByProtocolHashOutput(
 export function decodeGetFetchProtocolByProtocolHashError(
   r: BinaryReader,
 ): GetFetchProtocolByProtocolHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetFetchProtocolByProtocolHashError}. */
@@ -1456,9 +1489,7 @@ export function encodeGetFetchProtocolByProtocolHashError(
   w: BinaryWriter,
   value: GetFetchProtocolByProtocolHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionBlockInput} at the reader's offset. */
@@ -1515,10 +1546,7 @@ export function encodePostInjectionBlockOutput(
 
 /** Reads a {@link PostInjectionBlockError} at the reader's offset. */
 export function decodePostInjectionBlockError(r: BinaryReader): PostInjectionBlockError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionBlockError}. */
@@ -1526,17 +1554,12 @@ export function encodePostInjectionBlockError(
   w: BinaryWriter,
   value: PostInjectionBlockError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationInput} at the reader's offset. */
 export function decodePostInjectionOperationInput(r: BinaryReader): PostInjectionOperationInput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readRestHex(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeFitnessItem(r);
 }
 
 /** Writes a {@link PostInjectionOperationInput}. */
@@ -1544,9 +1567,7 @@ export function encodePostInjectionOperationInput(
   w: BinaryWriter,
   value: PostInjectionOperationInput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeHex(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeFitnessItem(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationOutput} at the reader's offset. */
@@ -1564,10 +1585,7 @@ export function encodePostInjectionOperationOutput(
 
 /** Reads a {@link PostInjectionOperationError} at the reader's offset. */
 export function decodePostInjectionOperationError(r: BinaryReader): PostInjectionOperationError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionOperationError}. */
@@ -1575,9 +1593,7 @@ export function encodePostInjectionOperationError(
   w: BinaryWriter,
   value: PostInjectionOperationError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolInput} at the reader's offset. */
@@ -1630,10 +1646,7 @@ export function encodePostInjectionProtocolOutput(
 
 /** Reads a {@link PostInjectionProtocolError} at the reader's offset. */
 export function decodePostInjectionProtocolError(r: BinaryReader): PostInjectionProtocolError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionProtocolError}. */
@@ -1641,9 +1654,7 @@ export function encodePostInjectionProtocolError(
   w: BinaryWriter,
   value: PostInjectionProtocolError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorActiveChainsOutput} at the reader's offset. */
@@ -1666,10 +1677,7 @@ export function encodeGetMonitorActiveChainsOutput(
 
 /** Reads a {@link GetMonitorActiveChainsError} at the reader's offset. */
 export function decodeGetMonitorActiveChainsError(r: BinaryReader): GetMonitorActiveChainsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorActiveChainsError}. */
@@ -1677,9 +1685,7 @@ export function encodeGetMonitorActiveChainsError(
   w: BinaryWriter,
   value: GetMonitorActiveChainsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorBootstrappedOutput} at the reader's offset. */
@@ -1715,10 +1721,7 @@ export function encodeGetMonitorBootstrappedOutput(
 
 /** Reads a {@link GetMonitorBootstrappedError} at the reader's offset. */
 export function decodeGetMonitorBootstrappedError(r: BinaryReader): GetMonitorBootstrappedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorBootstrappedError}. */
@@ -1726,17 +1729,12 @@ export function encodeGetMonitorBootstrappedError(
   w: BinaryWriter,
   value: GetMonitorBootstrappedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashOutput} at the reader's offset. */
 export function decodeGetMonitorCommitHashOutput(r: BinaryReader): GetMonitorCommitHashOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readRestUnistring(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeSchemaFieldDynamicFieldName(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashOutput}. */
@@ -1744,17 +1742,12 @@ export function encodeGetMonitorCommitHashOutput(
   w: BinaryWriter,
   value: GetMonitorCommitHashOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeUnistring(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeSchemaFieldDynamicFieldName(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashError} at the reader's offset. */
 export function decodeGetMonitorCommitHashError(r: BinaryReader): GetMonitorCommitHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashError}. */
@@ -1762,9 +1755,7 @@ export function encodeGetMonitorCommitHashError(
   w: BinaryWriter,
   value: GetMonitorCommitHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorHeadsByChainIdOutput} at the reader's offset. */
@@ -1851,10 +1842,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
 export function decodeGetMonitorHeadsByChainIdError(
   r: BinaryReader,
 ): GetMonitorHeadsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorHeadsByChainIdError}. */
@@ -1862,9 +1850,7 @@ export function encodeGetMonitorHeadsByChainIdError(
   w: BinaryWriter,
   value: GetMonitorHeadsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorProtocolsOutput} at the reader's offset. */
@@ -1882,10 +1868,7 @@ export function encodeGetMonitorProtocolsOutput(
 
 /** Reads a {@link GetMonitorProtocolsError} at the reader's offset. */
 export function decodeGetMonitorProtocolsError(r: BinaryReader): GetMonitorProtocolsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorProtocolsError}. */
@@ -1893,9 +1876,7 @@ export function encodeGetMonitorProtocolsError(
   w: BinaryWriter,
   value: GetMonitorProtocolsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorValidBlocksOutput} at the reader's offset. */
@@ -1983,10 +1964,7 @@ export function encodeGetMonitorValidBlocksOutput(
 
 /** Reads a {@link GetMonitorValidBlocksError} at the reader's offset. */
 export function decodeGetMonitorValidBlocksError(r: BinaryReader): GetMonitorValidBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorValidBlocksError}. */
@@ -1994,9 +1972,7 @@ export function encodeGetMonitorValidBlocksError(
   w: BinaryWriter,
   value: GetMonitorValidBlocksError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsOutput} at the reader's offset. */
@@ -2019,10 +1995,7 @@ export function encodeGetNetworkConnectionsOutput(
 
 /** Reads a {@link GetNetworkConnectionsError} at the reader's offset. */
 export function decodeGetNetworkConnectionsError(r: BinaryReader): GetNetworkConnectionsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsError}. */
@@ -2030,46 +2003,14 @@ export function encodeGetNetworkConnectionsError(
   w: BinaryWriter,
   value: GetNetworkConnectionsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeGetNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdOutput {
-  let field = "";
-  try {
-    field = "incoming";
-    const incoming = readBool(r);
-    field = "peer_id";
-    const peerId = readHash(r, BASE58.cryptobox_public_key_hash);
-    field = "id_point";
-    const idPoint = decodeP2pConnectionId(r);
-    field = "remote_socket_port";
-    const remoteSocketPort = readUint16(r);
-    field = "announced_version";
-    const announcedVersion = decodeNetworkVersion(r);
-    field = "private";
-    const private2 = readBool(r);
-    field = "local_metadata";
-    const localMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
-    field = "remote_metadata";
-    const remoteMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
-    return {
-      incoming,
-      peer_id: peerId,
-      id_point: idPoint,
-      remote_socket_port: remoteSocketPort,
-      announced_version: announcedVersion,
-      private: private2,
-      local_metadata: localMetadata,
-      remote_metadata: remoteMetadata,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetNetworkConnectionsOutputInnerItem(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdOutput}. */
@@ -2077,38 +2018,14 @@ export function encodeGetNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "incoming";
-    writeBool(w, value.incoming);
-    field = "peer_id";
-    writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
-    field = "id_point";
-    encodeP2pConnectionId(w, value.id_point);
-    field = "remote_socket_port";
-    writeUint16(w, value.remote_socket_port);
-    field = "announced_version";
-    encodeNetworkVersion(w, value.announced_version);
-    field = "private";
-    writeBool(w, value.private);
-    field = "local_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.local_metadata);
-    field = "remote_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.remote_metadata);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetNetworkConnectionsOutputInnerItem(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdError}. */
@@ -2116,16 +2033,14 @@ export function encodeGetNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdOutput}. */
@@ -2133,17 +2048,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdError}. */
@@ -2151,16 +2063,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistClearOutput} at the reader's offset. */
 export function decodeGetNetworkGreylistClearOutput(
   r: BinaryReader,
 ): GetNetworkGreylistClearOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkGreylistClearOutput}. */
@@ -2168,15 +2078,12 @@ export function encodeGetNetworkGreylistClearOutput(
   w: BinaryWriter,
   value: GetNetworkGreylistClearOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistClearError} at the reader's offset. */
 export function decodeGetNetworkGreylistClearError(r: BinaryReader): GetNetworkGreylistClearError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkGreylistClearError}. */
@@ -2184,9 +2091,7 @@ export function encodeGetNetworkGreylistClearError(
   w: BinaryWriter,
   value: GetNetworkGreylistClearError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkLogOutput} at the reader's offset. */
@@ -2560,17 +2465,12 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
 
 /** Reads a {@link GetNetworkLogError} at the reader's offset. */
 export function decodeGetNetworkLogError(r: BinaryReader): GetNetworkLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkLogError}. */
 export function encodeGetNetworkLogError(w: BinaryWriter, value: GetNetworkLogError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersOutput} at the reader's offset. */
@@ -2590,85 +2490,19 @@ export function encodeGetNetworkPeersOutput(w: BinaryWriter, value: GetNetworkPe
 
 /** Reads a {@link GetNetworkPeersError} at the reader's offset. */
 export function decodeGetNetworkPeersError(r: BinaryReader): GetNetworkPeersError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersError}. */
 export function encodeGetNetworkPeersError(w: BinaryWriter, value: GetNetworkPeersError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdOutput} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdOutput(
   r: BinaryReader,
 ): GetNetworkPeersByPeerIdOutput {
-  let field = "";
-  try {
-    field = "score";
-    const score = readFloat(r);
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "conn_metadata";
-    const connMetadata = readPresence(r)
-      ? decodeGetNetworkConnectionsOutputItemLocalMetadata(r)
-      : undefined;
-    field = "peer_metadata";
-    const peerMetadata = decodeGetNetworkPeersOutput1PeerMetadata(r);
-    field = "state";
-    const state = decodeGetNetworkPeersOutput1State(r);
-    field = "reachable_at";
-    const reachableAt = readPresence(r) ? decodeP2pConnectionId(r) : undefined;
-    field = "stat";
-    const stat = decodeP2pStat(r);
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    const out: GetNetworkPeersByPeerIdOutput = {
-      score,
-      trusted,
-      peer_metadata: peerMetadata,
-      state,
-      stat,
-    };
-    if (connMetadata !== undefined) out.conn_metadata = connMetadata;
-    if (reachableAt !== undefined) out.reachable_at = reachableAt;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetNetworkPeersOutputItem1(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdOutput}. */
@@ -2676,78 +2510,12 @@ export function encodeGetNetworkPeersByPeerIdOutput(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "score";
-    writeFloat(w, value.score);
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "conn_metadata";
-    if (value.conn_metadata === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.conn_metadata);
-    }
-    field = "peer_metadata";
-    encodeGetNetworkPeersOutput1PeerMetadata(w, value.peer_metadata);
-    field = "state";
-    encodeGetNetworkPeersOutput1State(w, value.state);
-    field = "reachable_at";
-    if (value.reachable_at === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pConnectionId(w, value.reachable_at);
-    }
-    field = "stat";
-    encodeP2pStat(w, value.stat);
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_miss);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetNetworkPeersOutputItem1(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdError(r: BinaryReader): GetNetworkPeersByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdError}. */
@@ -2755,14 +2523,12 @@ export function encodeGetNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBanOutput} at the reader's offset. */
 export function decodeGetNetworkPeersBanOutput(r: BinaryReader): GetNetworkPeersBanOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPeersBanOutput}. */
@@ -2770,15 +2536,12 @@ export function encodeGetNetworkPeersBanOutput(
   w: BinaryWriter,
   value: GetNetworkPeersBanOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBanError} at the reader's offset. */
 export function decodeGetNetworkPeersBanError(r: BinaryReader): GetNetworkPeersBanError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersBanError}. */
@@ -2786,9 +2549,7 @@ export function encodeGetNetworkPeersBanError(
   w: BinaryWriter,
   value: GetNetworkPeersBanError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBannedOutput} at the reader's offset. */
@@ -2806,10 +2567,7 @@ export function encodeGetNetworkPeersBannedOutput(
 
 /** Reads a {@link GetNetworkPeersBannedError} at the reader's offset. */
 export function decodeGetNetworkPeersBannedError(r: BinaryReader): GetNetworkPeersBannedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersBannedError}. */
@@ -2817,9 +2575,7 @@ export function encodeGetNetworkPeersBannedError(
   w: BinaryWriter,
   value: GetNetworkPeersBannedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersLogOutput} at the reader's offset. */
@@ -2842,10 +2598,7 @@ export function encodeGetNetworkPeersLogOutput(
 
 /** Reads a {@link GetNetworkPeersLogError} at the reader's offset. */
 export function decodeGetNetworkPeersLogError(r: BinaryReader): GetNetworkPeersLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersLogError}. */
@@ -2853,14 +2606,12 @@ export function encodeGetNetworkPeersLogError(
   w: BinaryWriter,
   value: GetNetworkPeersLogError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersTrustOutput} at the reader's offset. */
 export function decodeGetNetworkPeersTrustOutput(r: BinaryReader): GetNetworkPeersTrustOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPeersTrustOutput}. */
@@ -2868,15 +2619,12 @@ export function encodeGetNetworkPeersTrustOutput(
   w: BinaryWriter,
   value: GetNetworkPeersTrustOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersTrustError} at the reader's offset. */
 export function decodeGetNetworkPeersTrustError(r: BinaryReader): GetNetworkPeersTrustError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersTrustError}. */
@@ -2884,14 +2632,12 @@ export function encodeGetNetworkPeersTrustError(
   w: BinaryWriter,
   value: GetNetworkPeersTrustError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUnbanOutput} at the reader's offset. */
 export function decodeGetNetworkPeersUnbanOutput(r: BinaryReader): GetNetworkPeersUnbanOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPeersUnbanOutput}. */
@@ -2899,15 +2645,12 @@ export function encodeGetNetworkPeersUnbanOutput(
   w: BinaryWriter,
   value: GetNetworkPeersUnbanOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUnbanError} at the reader's offset. */
 export function decodeGetNetworkPeersUnbanError(r: BinaryReader): GetNetworkPeersUnbanError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersUnbanError}. */
@@ -2915,14 +2658,12 @@ export function encodeGetNetworkPeersUnbanError(
   w: BinaryWriter,
   value: GetNetworkPeersUnbanError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUntrustOutput} at the reader's offset. */
 export function decodeGetNetworkPeersUntrustOutput(r: BinaryReader): GetNetworkPeersUntrustOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPeersUntrustOutput}. */
@@ -2930,15 +2671,12 @@ export function encodeGetNetworkPeersUntrustOutput(
   w: BinaryWriter,
   value: GetNetworkPeersUntrustOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUntrustError} at the reader's offset. */
 export function decodeGetNetworkPeersUntrustError(r: BinaryReader): GetNetworkPeersUntrustError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersUntrustError}. */
@@ -2946,9 +2684,7 @@ export function encodeGetNetworkPeersUntrustError(
   w: BinaryWriter,
   value: GetNetworkPeersUntrustError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsOutput} at the reader's offset. */
@@ -2968,68 +2704,19 @@ export function encodeGetNetworkPointsOutput(w: BinaryWriter, value: GetNetworkP
 
 /** Reads a {@link GetNetworkPointsError} at the reader's offset. */
 export function decodeGetNetworkPointsError(r: BinaryReader): GetNetworkPointsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsError}. */
 export function encodeGetNetworkPointsError(w: BinaryWriter, value: GetNetworkPointsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointOutput} at the reader's offset. */
 export function decodeGetNetworkPointsByPointOutput(
   r: BinaryReader,
 ): GetNetworkPointsByPointOutput {
-  let field = "";
-  try {
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "greylisted_until";
-    const greylistedUntil = timestampSystemCodec.decode(r);
-    field = "state";
-    const state = decodeP2pPointState(r);
-    field = "p2p_peer_id";
-    const p2pPeerId = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r) ? decodeP2pPointInfoLastRejectedConnection(r) : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    const out: GetNetworkPointsByPointOutput = {
-      trusted,
-      greylisted_until: greylistedUntil,
-      state,
-    };
-    if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeP2pPointInfo(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointOutput}. */
@@ -3037,68 +2724,12 @@ export function encodeGetNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: GetNetworkPointsByPointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "greylisted_until";
-    timestampSystemCodec.encode(w, value.greylisted_until);
-    field = "state";
-    encodeP2pPointState(w, value.state);
-    field = "p2p_peer_id";
-    if (value.p2p_peer_id === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
-    }
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_miss);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeP2pPointInfo(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointError} at the reader's offset. */
 export function decodeGetNetworkPointsByPointError(r: BinaryReader): GetNetworkPointsByPointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointError}. */
@@ -3106,14 +2737,12 @@ export function encodeGetNetworkPointsByPointError(
   w: BinaryWriter,
   value: GetNetworkPointsByPointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointInput} at the reader's offset. */
 export function decodePutNetworkPointsByPointInput(r: BinaryReader): PutNetworkPointsByPointInput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointInput}. */
@@ -3121,14 +2750,14 @@ export function encodePutNetworkPointsByPointInput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointInput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointOutput} at the reader's offset. */
 export function decodePutNetworkPointsByPointOutput(
   r: BinaryReader,
 ): PutNetworkPointsByPointOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointOutput}. */
@@ -3136,15 +2765,12 @@ export function encodePutNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointError} at the reader's offset. */
 export function decodePutNetworkPointsByPointError(r: BinaryReader): PutNetworkPointsByPointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointError}. */
@@ -3152,14 +2778,12 @@ export function encodePutNetworkPointsByPointError(
   w: BinaryWriter,
   value: PutNetworkPointsByPointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBanOutput} at the reader's offset. */
 export function decodeGetNetworkPointsBanOutput(r: BinaryReader): GetNetworkPointsBanOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPointsBanOutput}. */
@@ -3167,15 +2791,12 @@ export function encodeGetNetworkPointsBanOutput(
   w: BinaryWriter,
   value: GetNetworkPointsBanOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBanError} at the reader's offset. */
 export function decodeGetNetworkPointsBanError(r: BinaryReader): GetNetworkPointsBanError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsBanError}. */
@@ -3183,9 +2804,7 @@ export function encodeGetNetworkPointsBanError(
   w: BinaryWriter,
   value: GetNetworkPointsBanError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBannedOutput} at the reader's offset. */
@@ -3203,10 +2822,7 @@ export function encodeGetNetworkPointsBannedOutput(
 
 /** Reads a {@link GetNetworkPointsBannedError} at the reader's offset. */
 export function decodeGetNetworkPointsBannedError(r: BinaryReader): GetNetworkPointsBannedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsBannedError}. */
@@ -3214,9 +2830,7 @@ export function encodeGetNetworkPointsBannedError(
   w: BinaryWriter,
   value: GetNetworkPointsBannedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsLogOutput} at the reader's offset. */
@@ -3239,10 +2853,7 @@ export function encodeGetNetworkPointsLogOutput(
 
 /** Reads a {@link GetNetworkPointsLogError} at the reader's offset. */
 export function decodeGetNetworkPointsLogError(r: BinaryReader): GetNetworkPointsLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsLogError}. */
@@ -3250,14 +2861,12 @@ export function encodeGetNetworkPointsLogError(
   w: BinaryWriter,
   value: GetNetworkPointsLogError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsTrustOutput} at the reader's offset. */
 export function decodeGetNetworkPointsTrustOutput(r: BinaryReader): GetNetworkPointsTrustOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPointsTrustOutput}. */
@@ -3265,15 +2874,12 @@ export function encodeGetNetworkPointsTrustOutput(
   w: BinaryWriter,
   value: GetNetworkPointsTrustOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsTrustError} at the reader's offset. */
 export function decodeGetNetworkPointsTrustError(r: BinaryReader): GetNetworkPointsTrustError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsTrustError}. */
@@ -3281,14 +2887,12 @@ export function encodeGetNetworkPointsTrustError(
   w: BinaryWriter,
   value: GetNetworkPointsTrustError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUnbanOutput} at the reader's offset. */
 export function decodeGetNetworkPointsUnbanOutput(r: BinaryReader): GetNetworkPointsUnbanOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPointsUnbanOutput}. */
@@ -3296,15 +2900,12 @@ export function encodeGetNetworkPointsUnbanOutput(
   w: BinaryWriter,
   value: GetNetworkPointsUnbanOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUnbanError} at the reader's offset. */
 export function decodeGetNetworkPointsUnbanError(r: BinaryReader): GetNetworkPointsUnbanError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsUnbanError}. */
@@ -3312,16 +2913,14 @@ export function encodeGetNetworkPointsUnbanError(
   w: BinaryWriter,
   value: GetNetworkPointsUnbanError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUntrustOutput} at the reader's offset. */
 export function decodeGetNetworkPointsUntrustOutput(
   r: BinaryReader,
 ): GetNetworkPointsUntrustOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link GetNetworkPointsUntrustOutput}. */
@@ -3329,15 +2928,12 @@ export function encodeGetNetworkPointsUntrustOutput(
   w: BinaryWriter,
   value: GetNetworkPointsUntrustOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUntrustError} at the reader's offset. */
 export function decodeGetNetworkPointsUntrustError(r: BinaryReader): GetNetworkPointsUntrustError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsUntrustError}. */
@@ -3345,9 +2941,7 @@ export function encodeGetNetworkPointsUntrustError(
   w: BinaryWriter,
   value: GetNetworkPointsUntrustError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkSelfOutput} at the reader's offset. */
@@ -3362,95 +2956,37 @@ export function encodeGetNetworkSelfOutput(w: BinaryWriter, value: GetNetworkSel
 
 /** Reads a {@link GetNetworkSelfError} at the reader's offset. */
 export function decodeGetNetworkSelfError(r: BinaryReader): GetNetworkSelfError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkSelfError}. */
 export function encodeGetNetworkSelfError(w: BinaryWriter, value: GetNetworkSelfError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkStatOutput} at the reader's offset. */
 export function decodeGetNetworkStatOutput(r: BinaryReader): GetNetworkStatOutput {
-  let field = "";
-  try {
-    field = "total_sent";
-    const totalSent = readInt64(r);
-    field = "total_recv";
-    const totalRecv = readInt64(r);
-    field = "current_inflow";
-    const currentInflow = readRangedInt(r, -1073741824, 1073741823);
-    field = "current_outflow";
-    const currentOutflow = readRangedInt(r, -1073741824, 1073741823);
-    return {
-      total_sent: totalSent,
-      total_recv: totalRecv,
-      current_inflow: currentInflow,
-      current_outflow: currentOutflow,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeP2pStat(r);
 }
 
 /** Writes a {@link GetNetworkStatOutput}. */
 export function encodeGetNetworkStatOutput(w: BinaryWriter, value: GetNetworkStatOutput): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "total_sent";
-    writeInt64(w, value.total_sent);
-    field = "total_recv";
-    writeInt64(w, value.total_recv);
-    field = "current_inflow";
-    writeRangedInt(w, value.current_inflow, -1073741824, 1073741823);
-    field = "current_outflow";
-    writeRangedInt(w, value.current_outflow, -1073741824, 1073741823);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeP2pStat(w, value);
 }
 
 /** Reads a {@link GetNetworkStatError} at the reader's offset. */
 export function decodeGetNetworkStatError(r: BinaryReader): GetNetworkStatError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkStatError}. */
 export function encodeGetNetworkStatError(w: BinaryWriter, value: GetNetworkStatError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkVersionOutput} at the reader's offset. */
 export function decodeGetNetworkVersionOutput(r: BinaryReader): GetNetworkVersionOutput {
-  let field = "";
-  try {
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "chain_name";
-    const chainName = readRestUnistring(r);
-    closeDynamicFrame(r, outer1);
-    field = "distributed_db_version";
-    const distributedDbVersion = readUint16(r);
-    field = "p2p_version";
-    const p2pVersion = readUint16(r);
-    return {
-      chain_name: chainName,
-      distributed_db_version: distributedDbVersion,
-      p2p_version: p2pVersion,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeNetworkVersion(r);
 }
 
 /** Writes a {@link GetNetworkVersionOutput}. */
@@ -3458,35 +2994,17 @@ export function encodeGetNetworkVersionOutput(
   w: BinaryWriter,
   value: GetNetworkVersionOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "chain_name";
-    writeUnistring(w, value.chain_name);
-    endDynamicSize(w, "Uint30", mark1);
-    field = "distributed_db_version";
-    writeUint16(w, value.distributed_db_version);
-    field = "p2p_version";
-    writeUint16(w, value.p2p_version);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeNetworkVersion(w, value);
 }
 
 /** Reads a {@link GetNetworkVersionError} at the reader's offset. */
 export function decodeGetNetworkVersionError(r: BinaryReader): GetNetworkVersionError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkVersionError}. */
 export function encodeGetNetworkVersionError(w: BinaryWriter, value: GetNetworkVersionError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkVersionsOutput} at the reader's offset. */
@@ -3509,10 +3027,7 @@ export function encodeGetNetworkVersionsOutput(
 
 /** Reads a {@link GetNetworkVersionsError} at the reader's offset. */
 export function decodeGetNetworkVersionsError(r: BinaryReader): GetNetworkVersionsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkVersionsError}. */
@@ -3520,9 +3035,7 @@ export function encodeGetNetworkVersionsError(
   w: BinaryWriter,
   value: GetNetworkVersionsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsOutput} at the reader's offset. */
@@ -3542,35 +3055,19 @@ export function encodeGetProtocolsOutput(w: BinaryWriter, value: GetProtocolsOut
 
 /** Reads a {@link GetProtocolsError} at the reader's offset. */
 export function decodeGetProtocolsError(r: BinaryReader): GetProtocolsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsError}. */
 export function encodeGetProtocolsError(w: BinaryWriter, value: GetProtocolsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashOutput} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashOutput(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashOutput {
-  let field = "";
-  try {
-    field = "expected_env_version";
-    const expectedEnvVersion = readInt16(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "components";
-    const components = decodePostInjectionProtocolInputComponents(r);
-    closeDynamicFrame(r, outer1);
-    return { expected_env_version: expectedEnvVersion, components };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodePostInjectionProtocolInput(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashOutput}. */
@@ -3578,28 +3075,14 @@ export function encodeGetProtocolsByProtocolHashOutput(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "expected_env_version";
-    writeInt16(w, value.expected_env_version);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "components";
-    encodePostInjectionProtocolInputComponents(w, value.components);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodePostInjectionProtocolInput(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashError} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashError(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashError}. */
@@ -3607,9 +3090,7 @@ export function encodeGetProtocolsByProtocolHashError(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsEnvironmentOutput} at the reader's offset. */
@@ -3629,10 +3110,7 @@ export function encodeGetProtocolsEnvironmentOutput(
 
 /** Reads a {@link GetProtocolsEnvironmentError} at the reader's offset. */
 export function decodeGetProtocolsEnvironmentError(r: BinaryReader): GetProtocolsEnvironmentError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsEnvironmentError}. */
@@ -3640,9 +3118,7 @@ export function encodeGetProtocolsEnvironmentError(
   w: BinaryWriter,
   value: GetProtocolsEnvironmentError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetStatsGcOutput} at the reader's offset. */
@@ -3748,17 +3224,12 @@ export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput)
 
 /** Reads a {@link GetStatsGcError} at the reader's offset. */
 export function decodeGetStatsGcError(r: BinaryReader): GetStatsGcError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetStatsGcError}. */
 export function encodeGetStatsGcError(w: BinaryWriter, value: GetStatsGcError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetStatsMemoryOutput} at the reader's offset. */
@@ -3831,17 +3302,12 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
 export function decodeGetStatsMemoryError(r: BinaryReader): GetStatsMemoryError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetStatsMemoryError}. */
 export function encodeGetStatsMemoryError(w: BinaryWriter, value: GetStatsMemoryError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetVersionOutput} at the reader's offset. */
@@ -3878,17 +3344,12 @@ export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput)
 
 /** Reads a {@link GetVersionError} at the reader's offset. */
 export function decodeGetVersionError(r: BinaryReader): GetVersionError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetVersionError}. */
 export function encodeGetVersionError(w: BinaryWriter, value: GetVersionError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersBlockValidatorOutput} at the reader's offset. */
@@ -3956,10 +3417,7 @@ export function encodeGetWorkersBlockValidatorOutput(
 export function decodeGetWorkersBlockValidatorError(
   r: BinaryReader,
 ): GetWorkersBlockValidatorError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersBlockValidatorError}. */
@@ -3967,9 +3425,7 @@ export function encodeGetWorkersBlockValidatorError(
   w: BinaryWriter,
   value: GetWorkersBlockValidatorError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsOutput} at the reader's offset. */
@@ -3996,10 +3452,7 @@ export function encodeGetWorkersChainValidatorsOutput(
 export function decodeGetWorkersChainValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsError}. */
@@ -4007,9 +3460,7 @@ export function encodeGetWorkersChainValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsByChainIdOutput} at the reader's offset. */
@@ -4077,10 +3528,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
 export function decodeGetWorkersChainValidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsByChainIdError}. */
@@ -4088,9 +3536,7 @@ export function encodeGetWorkersChainValidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsDdbOutput} at the reader's offset. */
@@ -4158,10 +3604,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
 export function decodeGetWorkersChainValidatorsDdbError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsDdbError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsDdbError}. */
@@ -4169,9 +3612,7 @@ export function encodeGetWorkersChainValidatorsDdbError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsDdbError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsOutput} at the reader's offset. */
@@ -4198,10 +3639,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsError}. */
@@ -4209,9 +3647,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput} at the reader's offset. */
@@ -4286,10 +3722,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdError}. */
@@ -4297,19 +3730,14 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsOutput(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetWorkersChainValidatorsOutputInner(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeGetWorkersChainValidatorsOutput(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsOutput}. */
@@ -4317,17 +3745,12 @@ export function encodeGetWorkersPrevalidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodeGetWorkersChainValidatorsOutputInner(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeGetWorkersChainValidatorsOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsError} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsError(r: BinaryReader): GetWorkersPrevalidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsError}. */
@@ -4335,9 +3758,7 @@ export function encodeGetWorkersPrevalidatorsError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsByChainIdOutput} at the reader's offset. */
@@ -4402,10 +3823,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
 export function decodeGetWorkersPrevalidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsByChainIdError}. */
@@ -4413,9 +3831,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 function decodeFitnessItem(r: BinaryReader): string {
@@ -10784,6 +10200,76 @@ function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
+function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {
+  replaced_protocol: string;
+  replacement_protocol: string;
+} {
+  let field = "";
+  try {
+    field = "replaced_protocol";
+    const replacedProtocol = readHash(r, BASE58.protocol_hash);
+    field = "replacement_protocol";
+    const replacementProtocol = readHash(r, BASE58.protocol_hash);
+    return { replaced_protocol: replacedProtocol, replacement_protocol: replacementProtocol };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeUserActivatedProtocolOverridesItem(
+  w: BinaryWriter,
+  value: {
+    replaced_protocol: string;
+    replacement_protocol: string;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "replaced_protocol";
+    writeHash(w, BASE58.protocol_hash, value.replaced_protocol);
+    field = "replacement_protocol";
+    writeHash(w, BASE58.protocol_hash, value.replacement_protocol);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeUserActivatedUpgradesItem(r: BinaryReader): {
+  level: number;
+  replacement_protocol: string;
+} {
+  let field = "";
+  try {
+    field = "level";
+    const level = readInt32(r);
+    field = "replacement_protocol";
+    const replacementProtocol = readHash(r, BASE58.protocol_hash);
+    return { level, replacement_protocol: replacementProtocol };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeUserActivatedUpgradesItem(
+  w: BinaryWriter,
+  value: {
+    level: number;
+    replacement_protocol: string;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "level";
+    writeInt32(w, value.level);
+    field = "replacement_protocol";
+    writeHash(w, BASE58.protocol_hash, value.replacement_protocol);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 function decodeGetChainsBlocksOutputItemInner(r: BinaryReader): string[] {
   const items: Array<string> = [];
   try {
@@ -10997,52 +10483,11 @@ function encodeGetChainsIsBootstrappedOutputSyncState(
   failValue(w, 'one of "synced", "unsynced", "stuck"', value);
 }
 
-function decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInnerItem(r: BinaryReader): {
-  replaced_protocol: string;
-  replacement_protocol: string;
-} {
-  let field = "";
-  try {
-    field = "replaced_protocol";
-    const replacedProtocol = readHash(r, BASE58.protocol_hash);
-    field = "replacement_protocol";
-    const replacementProtocol = readHash(r, BASE58.protocol_hash);
-    return { replaced_protocol: replacedProtocol, replacement_protocol: replacementProtocol };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInnerItem(
-  w: BinaryWriter,
-  value: {
-    replaced_protocol: string;
-    replacement_protocol: string;
-  },
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "replaced_protocol";
-    writeHash(w, BASE58.protocol_hash, value.replaced_protocol);
-    field = "replacement_protocol";
-    writeHash(w, BASE58.protocol_hash, value.replacement_protocol);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(r: BinaryReader): {
-  replaced_protocol: string;
-  replacement_protocol: string;
-}[] {
-  const items: Array<{
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }> = [];
+function decodeGetConfigOutputListenAddrsInner(r: BinaryReader): Unistring[] {
+  const items: Array<Unistring> = [];
   try {
     while (r.remaining() > 0) {
-      items.push(decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInnerItem(r));
+      items.push(decodeSchemaFieldDynamicFieldName(r));
     }
   } catch (error) {
     throw atPath(error, items.length, "decode", r.offset);
@@ -11050,93 +10495,1658 @@ function decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(r: Bina
   return items;
 }
 
-function encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(
-  w: BinaryWriter,
-  value: {
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }[],
-): void {
+function encodeGetConfigOutputListenAddrsInner(w: BinaryWriter, value: Unistring[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
     for (; index < value.length; index++) {
-      encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInnerItem(w, value[index]!);
+      encodeSchemaFieldDynamicFieldName(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
 }
 
-function decodeGetConfigNetworkUserActivatedUpgradesOutputInnerItem(r: BinaryReader): {
-  level: number;
-  replacement_protocol: string;
+function decodeGetConfigOutputRpcListenAddrs(r: BinaryReader): Unistring[] {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = decodeGetConfigOutputListenAddrsInner(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+function encodeGetConfigOutputRpcListenAddrs(w: BinaryWriter, value: Unistring[]): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  encodeGetConfigOutputListenAddrsInner(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
+function decodeGetConfigOutputRpc(r: BinaryReader): {
+  "listen-addrs"?: Unistring[];
+  "listen-addr"?: Unistring;
+  "cors-origin"?: Unistring[];
+  "cors-headers"?: Unistring[];
+  crt?: Unistring;
+  key?: Unistring;
 } {
   let field = "";
   try {
-    field = "level";
-    const level = readInt32(r);
-    field = "replacement_protocol";
-    const replacementProtocol = readHash(r, BASE58.protocol_hash);
-    return { level, replacement_protocol: replacementProtocol };
+    field = "listen-addrs";
+    const listenAddrs = readPresence(r) ? decodeGetConfigOutputRpcListenAddrs(r) : undefined;
+    field = "listen-addr";
+    const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "cors-origin";
+    const corsOrigin = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "cors-headers";
+    const corsHeaders = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "crt";
+    const crt = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "key";
+    const key = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const out: {
+      "listen-addrs"?: Unistring[];
+      "listen-addr"?: Unistring;
+      "cors-origin"?: Unistring[];
+      "cors-headers"?: Unistring[];
+      crt?: Unistring;
+      key?: Unistring;
+    } = {};
+    if (listenAddrs !== undefined) out["listen-addrs"] = listenAddrs;
+    if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
+    if (corsOrigin !== undefined) out["cors-origin"] = corsOrigin;
+    if (corsHeaders !== undefined) out["cors-headers"] = corsHeaders;
+    if (crt !== undefined) out.crt = crt;
+    if (key !== undefined) out.key = key;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
 }
 
-function encodeGetConfigNetworkUserActivatedUpgradesOutputInnerItem(
+function encodeGetConfigOutputRpc(
   w: BinaryWriter,
   value: {
-    level: number;
-    replacement_protocol: string;
+    "listen-addrs"?: Unistring[];
+    "listen-addr"?: Unistring;
+    "cors-origin"?: Unistring[];
+    "cors-headers"?: Unistring[];
+    crt?: Unistring;
+    key?: Unistring;
   },
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
-    field = "level";
-    writeInt32(w, value.level);
-    field = "replacement_protocol";
-    writeHash(w, BASE58.protocol_hash, value.replacement_protocol);
+    field = "listen-addrs";
+    if (value["listen-addrs"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputRpcListenAddrs(w, value["listen-addrs"]);
+    }
+    field = "listen-addr";
+    if (value["listen-addr"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value["listen-addr"]);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "cors-origin";
+    if (value["cors-origin"] !== undefined) {
+      encodeGetConfigOutputListenAddrsInner(w, value["cors-origin"]);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "cors-headers";
+    if (value["cors-headers"] !== undefined) {
+      encodeGetConfigOutputListenAddrsInner(w, value["cors-headers"]);
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    field = "crt";
+    if (value.crt === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.crt);
+    }
+    field = "key";
+    if (value.key === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.key);
+    }
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
-function decodeGetConfigNetworkUserActivatedUpgradesOutputInner(r: BinaryReader): {
-  level: number;
-  replacement_protocol: string;
-}[] {
-  const items: Array<{
-    level: number;
-    replacement_protocol: string;
-  }> = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeGetConfigNetworkUserActivatedUpgradesOutputInnerItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetConfigNetworkUserActivatedUpgradesOutputInner(
-  w: BinaryWriter,
-  value: {
-    level: number;
-    replacement_protocol: string;
-  }[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
+function decodeGetConfigOutputLimitsMaxKnownPoints(r: BinaryReader): [number, number] {
   let index = 0;
   try {
-    for (; index < value.length; index++) {
-      encodeGetConfigNetworkUserActivatedUpgradesOutputInnerItem(w, value[index]!);
-    }
+    index = 0;
+    const element0 = readUint16(r);
+    index = 1;
+    const element1 = readUint16(r);
+    return [element0, element1];
+  } catch (error) {
+    throw atPath(error, index, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputLimitsMaxKnownPoints(w: BinaryWriter, value: [number, number]): void {
+  if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
+  let index = 0;
+  try {
+    index = 0;
+    writeUint16(w, value[0]);
+    index = 1;
+    writeUint16(w, value[1]);
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
+}
+
+function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
+  "connection-timeout": number;
+  "authentication-timeout": number;
+  "min-connections": number;
+  "expected-connections": number;
+  "max-connections": number;
+  backlog: number;
+  "max-incoming-connections": number;
+  "max-download-speed"?: number;
+  "max-upload-speed"?: number;
+  "swap-linger": number;
+  "binary-chunks-size"?: number;
+  "read-buffer-size": number;
+  "read-queue-size"?: number;
+  "write-queue-size"?: number;
+  "incoming-app-message-queue-size"?: number;
+  "incoming-message-queue-size"?: number;
+  "outgoing-message-queue-size"?: number;
+  max_known_points?: [number, number];
+  max_known_peer_ids?: [number, number];
+  "greylist-timeout": number;
+  "maintenance-idle-time": number;
+} {
+  let field = "";
+  try {
+    field = "connection-timeout";
+    const connectionTimeout = readFloat(r);
+    field = "authentication-timeout";
+    const authenticationTimeout = readFloat(r);
+    field = "min-connections";
+    const minConnections = readUint16(r);
+    field = "expected-connections";
+    const expectedConnections = readUint16(r);
+    field = "max-connections";
+    const maxConnections = readUint16(r);
+    field = "backlog";
+    const backlog = readUint8(r);
+    field = "max-incoming-connections";
+    const maxIncomingConnections = readUint8(r);
+    field = "max-download-speed";
+    const maxDownloadSpeed = readPresence(r)
+      ? readRangedInt(r, -1073741824, 1073741823)
+      : undefined;
+    field = "max-upload-speed";
+    const maxUploadSpeed = readPresence(r) ? readRangedInt(r, -1073741824, 1073741823) : undefined;
+    field = "swap-linger";
+    const swapLinger = readFloat(r);
+    field = "binary-chunks-size";
+    const binaryChunksSize = readPresence(r) ? readUint8(r) : undefined;
+    field = "read-buffer-size";
+    const readBufferSize = readRangedInt(r, -1073741824, 1073741823);
+    field = "read-queue-size";
+    const readQueueSize = readPresence(r) ? readRangedInt(r, -1073741824, 1073741823) : undefined;
+    field = "write-queue-size";
+    const writeQueueSize = readPresence(r) ? readRangedInt(r, -1073741824, 1073741823) : undefined;
+    field = "incoming-app-message-queue-size";
+    const incomingAppMessageQueueSize = readPresence(r)
+      ? readRangedInt(r, -1073741824, 1073741823)
+      : undefined;
+    field = "incoming-message-queue-size";
+    const incomingMessageQueueSize = readPresence(r)
+      ? readRangedInt(r, -1073741824, 1073741823)
+      : undefined;
+    field = "outgoing-message-queue-size";
+    const outgoingMessageQueueSize = readPresence(r)
+      ? readRangedInt(r, -1073741824, 1073741823)
+      : undefined;
+    field = "max_known_points";
+    const maxKnownPoints = readPresence(r)
+      ? decodeGetConfigOutputLimitsMaxKnownPoints(r)
+      : undefined;
+    field = "max_known_peer_ids";
+    const maxKnownPeerIds = readPresence(r)
+      ? decodeGetConfigOutputLimitsMaxKnownPoints(r)
+      : undefined;
+    field = "greylist-timeout";
+    const greylistTimeout = readFloat(r);
+    field = "maintenance-idle-time";
+    const maintenanceIdleTime = readFloat(r);
+    const out: {
+      "connection-timeout": number;
+      "authentication-timeout": number;
+      "min-connections": number;
+      "expected-connections": number;
+      "max-connections": number;
+      backlog: number;
+      "max-incoming-connections": number;
+      "max-download-speed"?: number;
+      "max-upload-speed"?: number;
+      "swap-linger": number;
+      "binary-chunks-size"?: number;
+      "read-buffer-size": number;
+      "read-queue-size"?: number;
+      "write-queue-size"?: number;
+      "incoming-app-message-queue-size"?: number;
+      "incoming-message-queue-size"?: number;
+      "outgoing-message-queue-size"?: number;
+      max_known_points?: [number, number];
+      max_known_peer_ids?: [number, number];
+      "greylist-timeout": number;
+      "maintenance-idle-time": number;
+    } = {
+      "connection-timeout": connectionTimeout,
+      "authentication-timeout": authenticationTimeout,
+      "min-connections": minConnections,
+      "expected-connections": expectedConnections,
+      "max-connections": maxConnections,
+      backlog,
+      "max-incoming-connections": maxIncomingConnections,
+      "swap-linger": swapLinger,
+      "read-buffer-size": readBufferSize,
+      "greylist-timeout": greylistTimeout,
+      "maintenance-idle-time": maintenanceIdleTime,
+    };
+    if (maxDownloadSpeed !== undefined) out["max-download-speed"] = maxDownloadSpeed;
+    if (maxUploadSpeed !== undefined) out["max-upload-speed"] = maxUploadSpeed;
+    if (binaryChunksSize !== undefined) out["binary-chunks-size"] = binaryChunksSize;
+    if (readQueueSize !== undefined) out["read-queue-size"] = readQueueSize;
+    if (writeQueueSize !== undefined) out["write-queue-size"] = writeQueueSize;
+    if (incomingAppMessageQueueSize !== undefined)
+      out["incoming-app-message-queue-size"] = incomingAppMessageQueueSize;
+    if (incomingMessageQueueSize !== undefined)
+      out["incoming-message-queue-size"] = incomingMessageQueueSize;
+    if (outgoingMessageQueueSize !== undefined)
+      out["outgoing-message-queue-size"] = outgoingMessageQueueSize;
+    if (maxKnownPoints !== undefined) out.max_known_points = maxKnownPoints;
+    if (maxKnownPeerIds !== undefined) out.max_known_peer_ids = maxKnownPeerIds;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputP2pLimits(
+  w: BinaryWriter,
+  value: {
+    "connection-timeout": number;
+    "authentication-timeout": number;
+    "min-connections": number;
+    "expected-connections": number;
+    "max-connections": number;
+    backlog: number;
+    "max-incoming-connections": number;
+    "max-download-speed"?: number;
+    "max-upload-speed"?: number;
+    "swap-linger": number;
+    "binary-chunks-size"?: number;
+    "read-buffer-size": number;
+    "read-queue-size"?: number;
+    "write-queue-size"?: number;
+    "incoming-app-message-queue-size"?: number;
+    "incoming-message-queue-size"?: number;
+    "outgoing-message-queue-size"?: number;
+    max_known_points?: [number, number];
+    max_known_peer_ids?: [number, number];
+    "greylist-timeout": number;
+    "maintenance-idle-time": number;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "connection-timeout";
+    writeFloat(w, value["connection-timeout"]);
+    field = "authentication-timeout";
+    writeFloat(w, value["authentication-timeout"]);
+    field = "min-connections";
+    writeUint16(w, value["min-connections"]);
+    field = "expected-connections";
+    writeUint16(w, value["expected-connections"]);
+    field = "max-connections";
+    writeUint16(w, value["max-connections"]);
+    field = "backlog";
+    writeUint8(w, value.backlog);
+    field = "max-incoming-connections";
+    writeUint8(w, value["max-incoming-connections"]);
+    field = "max-download-speed";
+    if (value["max-download-speed"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["max-download-speed"], -1073741824, 1073741823);
+    }
+    field = "max-upload-speed";
+    if (value["max-upload-speed"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
+    }
+    field = "swap-linger";
+    writeFloat(w, value["swap-linger"]);
+    field = "binary-chunks-size";
+    if (value["binary-chunks-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeUint8(w, value["binary-chunks-size"]);
+    }
+    field = "read-buffer-size";
+    writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
+    field = "read-queue-size";
+    if (value["read-queue-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["read-queue-size"], -1073741824, 1073741823);
+    }
+    field = "write-queue-size";
+    if (value["write-queue-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["write-queue-size"], -1073741824, 1073741823);
+    }
+    field = "incoming-app-message-queue-size";
+    if (value["incoming-app-message-queue-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["incoming-app-message-queue-size"], -1073741824, 1073741823);
+    }
+    field = "incoming-message-queue-size";
+    if (value["incoming-message-queue-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["incoming-message-queue-size"], -1073741824, 1073741823);
+    }
+    field = "outgoing-message-queue-size";
+    if (value["outgoing-message-queue-size"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeRangedInt(w, value["outgoing-message-queue-size"], -1073741824, 1073741823);
+    }
+    field = "max_known_points";
+    if (value.max_known_points === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_points);
+    }
+    field = "max_known_peer_ids";
+    if (value.max_known_peer_ids === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
+    }
+    field = "greylist-timeout";
+    writeFloat(w, value["greylist-timeout"]);
+    field = "maintenance-idle-time";
+    writeFloat(w, value["maintenance-idle-time"]);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputP2pGreylistingConfig(r: BinaryReader): {
+  factor: number;
+  "initial-delay": number;
+  "disconnection-delay": number;
+  "increase-cap": number;
+} {
+  let field = "";
+  try {
+    field = "factor";
+    const factor = readFloat(r);
+    field = "initial-delay";
+    const initialDelay = readFloat(r);
+    field = "disconnection-delay";
+    const disconnectionDelay = readFloat(r);
+    field = "increase-cap";
+    const increaseCap = readFloat(r);
+    return {
+      factor,
+      "initial-delay": initialDelay,
+      "disconnection-delay": disconnectionDelay,
+      "increase-cap": increaseCap,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputP2pGreylistingConfig(
+  w: BinaryWriter,
+  value: {
+    factor: number;
+    "initial-delay": number;
+    "disconnection-delay": number;
+    "increase-cap": number;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "factor";
+    writeFloat(w, value.factor);
+    field = "initial-delay";
+    writeFloat(w, value["initial-delay"]);
+    field = "disconnection-delay";
+    writeFloat(w, value["disconnection-delay"]);
+    field = "increase-cap";
+    writeFloat(w, value["increase-cap"]);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputP2p(r: BinaryReader): {
+  "expected-proof-of-work": number;
+  "bootstrap-peers"?: Unistring[];
+  "listen-addr"?: Unistring;
+  "discovery-addr": Unistring | null;
+  "private-mode": boolean;
+  limits: {
+    "connection-timeout": number;
+    "authentication-timeout": number;
+    "min-connections": number;
+    "expected-connections": number;
+    "max-connections": number;
+    backlog: number;
+    "max-incoming-connections": number;
+    "max-download-speed"?: number;
+    "max-upload-speed"?: number;
+    "swap-linger": number;
+    "binary-chunks-size"?: number;
+    "read-buffer-size": number;
+    "read-queue-size"?: number;
+    "write-queue-size"?: number;
+    "incoming-app-message-queue-size"?: number;
+    "incoming-message-queue-size"?: number;
+    "outgoing-message-queue-size"?: number;
+    max_known_points?: [number, number];
+    max_known_peer_ids?: [number, number];
+    "greylist-timeout": number;
+    "maintenance-idle-time": number;
+  };
+  disable_mempool: boolean;
+  enable_testchain: boolean;
+  greylisting_config: {
+    factor: number;
+    "initial-delay": number;
+    "disconnection-delay": number;
+    "increase-cap": number;
+  };
+} {
+  let field = "";
+  try {
+    field = "expected-proof-of-work";
+    const expectedProofOfWork = readFloat(r);
+    field = "bootstrap-peers";
+    const bootstrapPeers = readPresence(r) ? decodeGetConfigOutputRpcListenAddrs(r) : undefined;
+    field = "listen-addr";
+    const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "discovery-addr";
+    const discoveryAddr = decodeServiceTreeDynamicDynamic(r);
+    field = "private-mode";
+    const privateMode = readBool(r);
+    field = "limits";
+    const limits = decodeGetConfigOutputP2pLimits(r);
+    field = "disable_mempool";
+    const disableMempool = readBool(r);
+    field = "enable_testchain";
+    const enableTestchain = readBool(r);
+    field = "greylisting_config";
+    const greylistingConfig = decodeGetConfigOutputP2pGreylistingConfig(r);
+    const out: {
+      "expected-proof-of-work": number;
+      "bootstrap-peers"?: Unistring[];
+      "listen-addr"?: Unistring;
+      "discovery-addr": Unistring | null;
+      "private-mode": boolean;
+      limits: {
+        "connection-timeout": number;
+        "authentication-timeout": number;
+        "min-connections": number;
+        "expected-connections": number;
+        "max-connections": number;
+        backlog: number;
+        "max-incoming-connections": number;
+        "max-download-speed"?: number;
+        "max-upload-speed"?: number;
+        "swap-linger": number;
+        "binary-chunks-size"?: number;
+        "read-buffer-size": number;
+        "read-queue-size"?: number;
+        "write-queue-size"?: number;
+        "incoming-app-message-queue-size"?: number;
+        "incoming-message-queue-size"?: number;
+        "outgoing-message-queue-size"?: number;
+        max_known_points?: [number, number];
+        max_known_peer_ids?: [number, number];
+        "greylist-timeout": number;
+        "maintenance-idle-time": number;
+      };
+      disable_mempool: boolean;
+      enable_testchain: boolean;
+      greylisting_config: {
+        factor: number;
+        "initial-delay": number;
+        "disconnection-delay": number;
+        "increase-cap": number;
+      };
+    } = {
+      "expected-proof-of-work": expectedProofOfWork,
+      "discovery-addr": discoveryAddr,
+      "private-mode": privateMode,
+      limits,
+      disable_mempool: disableMempool,
+      enable_testchain: enableTestchain,
+      greylisting_config: greylistingConfig,
+    };
+    if (bootstrapPeers !== undefined) out["bootstrap-peers"] = bootstrapPeers;
+    if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputP2p(
+  w: BinaryWriter,
+  value: {
+    "expected-proof-of-work": number;
+    "bootstrap-peers"?: Unistring[];
+    "listen-addr"?: Unistring;
+    "discovery-addr": Unistring | null;
+    "private-mode": boolean;
+    limits: {
+      "connection-timeout": number;
+      "authentication-timeout": number;
+      "min-connections": number;
+      "expected-connections": number;
+      "max-connections": number;
+      backlog: number;
+      "max-incoming-connections": number;
+      "max-download-speed"?: number;
+      "max-upload-speed"?: number;
+      "swap-linger": number;
+      "binary-chunks-size"?: number;
+      "read-buffer-size": number;
+      "read-queue-size"?: number;
+      "write-queue-size"?: number;
+      "incoming-app-message-queue-size"?: number;
+      "incoming-message-queue-size"?: number;
+      "outgoing-message-queue-size"?: number;
+      max_known_points?: [number, number];
+      max_known_peer_ids?: [number, number];
+      "greylist-timeout": number;
+      "maintenance-idle-time": number;
+    };
+    disable_mempool: boolean;
+    enable_testchain: boolean;
+    greylisting_config: {
+      factor: number;
+      "initial-delay": number;
+      "disconnection-delay": number;
+      "increase-cap": number;
+    };
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "expected-proof-of-work";
+    writeFloat(w, value["expected-proof-of-work"]);
+    field = "bootstrap-peers";
+    if (value["bootstrap-peers"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputRpcListenAddrs(w, value["bootstrap-peers"]);
+    }
+    field = "listen-addr";
+    if (value["listen-addr"] === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value["listen-addr"]);
+    }
+    field = "discovery-addr";
+    encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
+    field = "private-mode";
+    writeBool(w, value["private-mode"]);
+    field = "limits";
+    encodeGetConfigOutputP2pLimits(w, value.limits);
+    field = "disable_mempool";
+    writeBool(w, value.disable_mempool);
+    field = "enable_testchain";
+    writeBool(w, value.enable_testchain);
+    field = "greylisting_config";
+    encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputLogLevel(
+  r: BinaryReader,
+): "debug" | "info" | "notice" | "warning" | "error" | "fatal" {
+  const start = r.offset;
+  switch (readUint8(r)) {
+    case 0:
+      return "debug";
+    case 1:
+      return "info";
+    case 2:
+      return "notice";
+    case 3:
+      return "warning";
+    case 4:
+      return "error";
+    case 5:
+      return "fatal";
+    default:
+      return failDecode(start, "one of the codes 0, 1, 2, 3, 4, 5", "another code");
+  }
+}
+
+function encodeGetConfigOutputLogLevel(
+  w: BinaryWriter,
+  value: "debug" | "info" | "notice" | "warning" | "error" | "fatal",
+): void {
+  switch (value) {
+    case "debug":
+      writeUint8(w, 0);
+      return;
+    case "info":
+      writeUint8(w, 1);
+      return;
+    case "notice":
+      writeUint8(w, 2);
+      return;
+    case "warning":
+      writeUint8(w, 3);
+      return;
+    case "error":
+      writeUint8(w, 4);
+      return;
+    case "fatal":
+      writeUint8(w, 5);
+      return;
+  }
+  failValue(w, 'one of "debug", "info", "notice", "warning", "error", "fatal"', value);
+}
+
+function decodeGetConfigOutputLog(r: BinaryReader): {
+  output?: Unistring;
+  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  rules?: Unistring;
+  template?: Unistring;
+} {
+  let field = "";
+  try {
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "output";
+    const output = r.remaining() > 0 ? readRestUnistring(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "level";
+    const level = decodeGetConfigOutputLogLevel(r);
+    field = "rules";
+    const rules = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "template";
+    const template = r.remaining() > 0 ? readRestUnistring(r) : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: {
+      output?: Unistring;
+      level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      rules?: Unistring;
+      template?: Unistring;
+    } = { level };
+    if (output !== undefined) out.output = output;
+    if (rules !== undefined) out.rules = rules;
+    if (template !== undefined) out.template = template;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputLog(
+  w: BinaryWriter,
+  value: {
+    output?: Unistring;
+    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    rules?: Unistring;
+    template?: Unistring;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "output";
+    if (value.output !== undefined) {
+      writeUnistring(w, value.output);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "level";
+    encodeGetConfigOutputLogLevel(w, value.level);
+    field = "rules";
+    if (value.rules === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.rules);
+    }
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "template";
+    if (value.template !== undefined) {
+      writeUnistring(w, value.template);
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputInternalEvents(r: BinaryReader): {
+  activate?: Unistring[];
+} {
+  let field = "";
+  try {
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "activate";
+    const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    const out: {
+      activate?: Unistring[];
+    } = {};
+    if (activate !== undefined) out.activate = activate;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputInternalEvents(
+  w: BinaryWriter,
+  value: {
+    activate?: Unistring[];
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "activate";
+    if (value.activate !== undefined) {
+      encodeGetConfigOutputListenAddrsInner(w, value.activate);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputShellPeerValidator(r: BinaryReader): {
+  block_header_request_timeout: number;
+  block_operations_request_timeout: number;
+  protocol_request_timeout: number;
+  new_head_request_timeout: number;
+  worker_backlog_size: number;
+  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+} {
+  let field = "";
+  try {
+    field = "block_header_request_timeout";
+    const blockHeaderRequestTimeout = readFloat(r);
+    field = "block_operations_request_timeout";
+    const blockOperationsRequestTimeout = readFloat(r);
+    field = "protocol_request_timeout";
+    const protocolRequestTimeout = readFloat(r);
+    field = "new_head_request_timeout";
+    const newHeadRequestTimeout = readFloat(r);
+    field = "worker_backlog_size";
+    const workerBacklogSize = readUint16(r);
+    field = "worker_backlog_level";
+    const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
+    return {
+      block_header_request_timeout: blockHeaderRequestTimeout,
+      block_operations_request_timeout: blockOperationsRequestTimeout,
+      protocol_request_timeout: protocolRequestTimeout,
+      new_head_request_timeout: newHeadRequestTimeout,
+      worker_backlog_size: workerBacklogSize,
+      worker_backlog_level: workerBacklogLevel,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputShellPeerValidator(
+  w: BinaryWriter,
+  value: {
+    block_header_request_timeout: number;
+    block_operations_request_timeout: number;
+    protocol_request_timeout: number;
+    new_head_request_timeout: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "block_header_request_timeout";
+    writeFloat(w, value.block_header_request_timeout);
+    field = "block_operations_request_timeout";
+    writeFloat(w, value.block_operations_request_timeout);
+    field = "protocol_request_timeout";
+    writeFloat(w, value.protocol_request_timeout);
+    field = "new_head_request_timeout";
+    writeFloat(w, value.new_head_request_timeout);
+    field = "worker_backlog_size";
+    writeUint16(w, value.worker_backlog_size);
+    field = "worker_backlog_level";
+    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputShellBlockValidator(r: BinaryReader): {
+  protocol_request_timeout: number;
+  worker_backlog_size: number;
+  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+} {
+  let field = "";
+  try {
+    field = "protocol_request_timeout";
+    const protocolRequestTimeout = readFloat(r);
+    field = "worker_backlog_size";
+    const workerBacklogSize = readUint16(r);
+    field = "worker_backlog_level";
+    const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
+    return {
+      protocol_request_timeout: protocolRequestTimeout,
+      worker_backlog_size: workerBacklogSize,
+      worker_backlog_level: workerBacklogLevel,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputShellBlockValidator(
+  w: BinaryWriter,
+  value: {
+    protocol_request_timeout: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "protocol_request_timeout";
+    writeFloat(w, value.protocol_request_timeout);
+    field = "worker_backlog_size";
+    writeUint16(w, value.worker_backlog_size);
+    field = "worker_backlog_level";
+    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): {
+  operations_request_timeout: number;
+  max_refused_operations: number;
+  operations_batch_size: number;
+  worker_backlog_size: number;
+  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+} {
+  let field = "";
+  try {
+    field = "operations_request_timeout";
+    const operationsRequestTimeout = readFloat(r);
+    field = "max_refused_operations";
+    const maxRefusedOperations = readUint16(r);
+    field = "operations_batch_size";
+    const operationsBatchSize = readRangedInt(r, -1073741824, 1073741823);
+    field = "worker_backlog_size";
+    const workerBacklogSize = readUint16(r);
+    field = "worker_backlog_level";
+    const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
+    return {
+      operations_request_timeout: operationsRequestTimeout,
+      max_refused_operations: maxRefusedOperations,
+      operations_batch_size: operationsBatchSize,
+      worker_backlog_size: workerBacklogSize,
+      worker_backlog_level: workerBacklogLevel,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputShellPrevalidator(
+  w: BinaryWriter,
+  value: {
+    operations_request_timeout: number;
+    max_refused_operations: number;
+    operations_batch_size: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "operations_request_timeout";
+    writeFloat(w, value.operations_request_timeout);
+    field = "max_refused_operations";
+    writeUint16(w, value.max_refused_operations);
+    field = "operations_batch_size";
+    writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
+    field = "worker_backlog_size";
+    writeUint16(w, value.worker_backlog_size);
+    field = "worker_backlog_level";
+    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r: BinaryReader): {
+  latency: number;
+  synchronisation_threshold: number;
+  worker_backlog_size: number;
+  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+} {
+  let field = "";
+  try {
+    field = "latency";
+    const latency = readUint16(r);
+    field = "synchronisation_threshold";
+    const synchronisationThreshold = readUint8(r);
+    field = "worker_backlog_size";
+    const workerBacklogSize = readUint16(r);
+    field = "worker_backlog_level";
+    const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
+    return {
+      latency,
+      synchronisation_threshold: synchronisationThreshold,
+      worker_backlog_size: workerBacklogSize,
+      worker_backlog_level: workerBacklogLevel,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+  w: BinaryWriter,
+  value: {
+    latency: number;
+    synchronisation_threshold: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "latency";
+    writeUint16(w, value.latency);
+    field = "synchronisation_threshold";
+    writeUint8(w, value.synchronisation_threshold);
+    field = "worker_backlog_size";
+    writeUint16(w, value.worker_backlog_size);
+    field = "worker_backlog_level";
+    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r: BinaryReader): {
+  bootstrap_threshold: number;
+  worker_backlog_size: number;
+  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+} {
+  let field = "";
+  try {
+    field = "bootstrap_threshold";
+    const bootstrapThreshold = readUint8(r);
+    field = "worker_backlog_size";
+    const workerBacklogSize = readUint16(r);
+    field = "worker_backlog_level";
+    const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
+    return {
+      bootstrap_threshold: bootstrapThreshold,
+      worker_backlog_size: workerBacklogSize,
+      worker_backlog_level: workerBacklogLevel,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+  w: BinaryWriter,
+  value: {
+    bootstrap_threshold: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "bootstrap_threshold";
+    writeUint8(w, value.bootstrap_threshold);
+    field = "worker_backlog_size";
+    writeUint16(w, value.worker_backlog_size);
+    field = "worker_backlog_level";
+    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputShellChainValidator(r: BinaryReader):
+  | {
+      latency: number;
+      synchronisation_threshold: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    }
+  | {
+      bootstrap_threshold: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    } {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r);
+    case 1:
+      return decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodeGetConfigOutputShellChainValidator(
+  w: BinaryWriter,
+  value:
+    | {
+        latency: number;
+        synchronisation_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      }
+    | {
+        bootstrap_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      },
+): void {
+  const json: unknown = value;
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
+    writeUint8(w, 0);
+    encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+      w,
+      json as {
+        latency: number;
+        synchronisation_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      },
+    );
+    return;
+  }
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
+    writeUint8(w, 1);
+    encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+      w,
+      json as {
+        bootstrap_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      },
+    );
+    return;
+  }
+  failValue(
+    w,
+    "a value of one of the cases synchronisation_heuristic_encoding, legacy_bootstrap_threshold_encoding",
+    json,
+  );
+}
+
+function decodeGetConfigOutputShell(r: BinaryReader): {
+  peer_validator: {
+    block_header_request_timeout: number;
+    block_operations_request_timeout: number;
+    protocol_request_timeout: number;
+    new_head_request_timeout: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  };
+  block_validator: {
+    protocol_request_timeout: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  };
+  prevalidator: {
+    operations_request_timeout: number;
+    max_refused_operations: number;
+    operations_batch_size: number;
+    worker_backlog_size: number;
+    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  };
+  chain_validator:
+    | {
+        latency: number;
+        synchronisation_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      }
+    | {
+        bootstrap_threshold: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      };
+  history_mode?: "archive" | "full" | "rolling";
+} {
+  let field = "";
+  try {
+    field = "peer_validator";
+    const peerValidator = decodeGetConfigOutputShellPeerValidator(r);
+    field = "block_validator";
+    const blockValidator = decodeGetConfigOutputShellBlockValidator(r);
+    field = "prevalidator";
+    const prevalidator = decodeGetConfigOutputShellPrevalidator(r);
+    field = "chain_validator";
+    const chainValidator = decodeGetConfigOutputShellChainValidator(r);
+    field = "history_mode";
+    const historyMode = readPresence(r) ? decodeGetChainsCheckpointOutputHistoryMode(r) : undefined;
+    const out: {
+      peer_validator: {
+        block_header_request_timeout: number;
+        block_operations_request_timeout: number;
+        protocol_request_timeout: number;
+        new_head_request_timeout: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      };
+      block_validator: {
+        protocol_request_timeout: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      };
+      prevalidator: {
+        operations_request_timeout: number;
+        max_refused_operations: number;
+        operations_batch_size: number;
+        worker_backlog_size: number;
+        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+      };
+      chain_validator:
+        | {
+            latency: number;
+            synchronisation_threshold: number;
+            worker_backlog_size: number;
+            worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+          }
+        | {
+            bootstrap_threshold: number;
+            worker_backlog_size: number;
+            worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+          };
+      history_mode?: "archive" | "full" | "rolling";
+    } = {
+      peer_validator: peerValidator,
+      block_validator: blockValidator,
+      prevalidator,
+      chain_validator: chainValidator,
+    };
+    if (historyMode !== undefined) out.history_mode = historyMode;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputShell(
+  w: BinaryWriter,
+  value: {
+    peer_validator: {
+      block_header_request_timeout: number;
+      block_operations_request_timeout: number;
+      protocol_request_timeout: number;
+      new_head_request_timeout: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    };
+    block_validator: {
+      protocol_request_timeout: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    };
+    prevalidator: {
+      operations_request_timeout: number;
+      max_refused_operations: number;
+      operations_batch_size: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    };
+    chain_validator:
+      | {
+          latency: number;
+          synchronisation_threshold: number;
+          worker_backlog_size: number;
+          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+        }
+      | {
+          bootstrap_threshold: number;
+          worker_backlog_size: number;
+          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+        };
+    history_mode?: "archive" | "full" | "rolling";
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "peer_validator";
+    encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
+    field = "block_validator";
+    encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
+    field = "prevalidator";
+    encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
+    field = "chain_validator";
+    encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
+    field = "history_mode";
+    if (value.history_mode === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetChainsCheckpointOutputHistoryMode(w, value.history_mode);
+    }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputCustomGenesis(r: BinaryReader): {
+  timestamp: string;
+  block: string;
+  protocol: string;
+} {
+  let field = "";
+  try {
+    field = "timestamp";
+    const timestamp = timestampProtocolCodec.decode(r);
+    field = "block";
+    const block = readHash(r, BASE58.block_hash);
+    field = "protocol";
+    const protocol = readHash(r, BASE58.protocol_hash);
+    return { timestamp, block, protocol };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputCustomGenesis(
+  w: BinaryWriter,
+  value: {
+    timestamp: string;
+    block: string;
+    protocol: string;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "timestamp";
+    timestampProtocolCodec.encode(w, value.timestamp);
+    field = "block";
+    writeHash(w, BASE58.block_hash, value.block);
+    field = "protocol";
+    writeHash(w, BASE58.protocol_hash, value.protocol);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
+  context_key?: Unistring;
+  values: JsonValue;
+} {
+  let field = "";
+  try {
+    field = "context_key";
+    const contextKey = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "values";
+    const values = readBsonValue(r);
+    closeDynamicFrame(r, outer1);
+    const out: {
+      context_key?: Unistring;
+      values: JsonValue;
+    } = { values };
+    if (contextKey !== undefined) out.context_key = contextKey;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputCustomGenesisParameters(
+  w: BinaryWriter,
+  value: {
+    context_key?: Unistring;
+    values: JsonValue;
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "context_key";
+    if (value.context_key === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.context_key);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "values";
+    writeBsonValue(w, value.values);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
+  genesis: {
+    timestamp: string;
+    block: string;
+    protocol: string;
+  };
+  genesis_parameters?: {
+    context_key?: Unistring;
+    values: JsonValue;
+  };
+  chain_name: Unistring;
+  old_chain_name?: Unistring;
+  incompatible_chain_name?: Unistring;
+  sandboxed_chain_name: Unistring;
+  user_activated_upgrades?: UserActivatedUpgrades;
+  user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+  default_bootstrap_peers?: Unistring[];
+} {
+  let field = "";
+  try {
+    field = "genesis";
+    const genesis = decodeGetConfigOutputCustomGenesis(r);
+    field = "genesis_parameters";
+    const genesisParameters = readPresence(r)
+      ? decodeGetConfigOutputCustomGenesisParameters(r)
+      : undefined;
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "chain_name";
+    const chainName = readRestUnistring(r);
+    closeDynamicFrame(r, outer1);
+    field = "old_chain_name";
+    const oldChainName = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "incompatible_chain_name";
+    const incompatibleChainName = readPresence(r)
+      ? decodeSchemaFieldDynamicFieldName(r)
+      : undefined;
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "sandboxed_chain_name";
+    const sandboxedChainName = readRestUnistring(r);
+    closeDynamicFrame(r, outer2);
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "user_activated_upgrades";
+    const userActivatedUpgrades = r.remaining() > 0 ? decodeUserActivatedUpgrades(r) : undefined;
+    closeDynamicFrame(r, outer3);
+    const outer4 = openDynamicFrame(r, "Uint30");
+    field = "user_activated_protocol_overrides";
+    const userActivatedProtocolOverrides =
+      r.remaining() > 0 ? decodeUserActivatedProtocolOverrides(r) : undefined;
+    closeDynamicFrame(r, outer4);
+    const outer5 = openDynamicFrame(r, "Uint30");
+    field = "default_bootstrap_peers";
+    const defaultBootstrapPeers =
+      r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
+    closeDynamicFrame(r, outer5);
+    const out: {
+      genesis: {
+        timestamp: string;
+        block: string;
+        protocol: string;
+      };
+      genesis_parameters?: {
+        context_key?: Unistring;
+        values: JsonValue;
+      };
+      chain_name: Unistring;
+      old_chain_name?: Unistring;
+      incompatible_chain_name?: Unistring;
+      sandboxed_chain_name: Unistring;
+      user_activated_upgrades?: UserActivatedUpgrades;
+      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+      default_bootstrap_peers?: Unistring[];
+    } = { genesis, chain_name: chainName, sandboxed_chain_name: sandboxedChainName };
+    if (genesisParameters !== undefined) out.genesis_parameters = genesisParameters;
+    if (oldChainName !== undefined) out.old_chain_name = oldChainName;
+    if (incompatibleChainName !== undefined) out.incompatible_chain_name = incompatibleChainName;
+    if (userActivatedUpgrades !== undefined) out.user_activated_upgrades = userActivatedUpgrades;
+    if (userActivatedProtocolOverrides !== undefined)
+      out.user_activated_protocol_overrides = userActivatedProtocolOverrides;
+    if (defaultBootstrapPeers !== undefined) out.default_bootstrap_peers = defaultBootstrapPeers;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeGetConfigOutputNetworkCustom(
+  w: BinaryWriter,
+  value: {
+    genesis: {
+      timestamp: string;
+      block: string;
+      protocol: string;
+    };
+    genesis_parameters?: {
+      context_key?: Unistring;
+      values: JsonValue;
+    };
+    chain_name: Unistring;
+    old_chain_name?: Unistring;
+    incompatible_chain_name?: Unistring;
+    sandboxed_chain_name: Unistring;
+    user_activated_upgrades?: UserActivatedUpgrades;
+    user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+    default_bootstrap_peers?: Unistring[];
+  },
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "genesis";
+    encodeGetConfigOutputCustomGenesis(w, value.genesis);
+    field = "genesis_parameters";
+    if (value.genesis_parameters === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeGetConfigOutputCustomGenesisParameters(w, value.genesis_parameters);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "chain_name";
+    writeUnistring(w, value.chain_name);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "old_chain_name";
+    if (value.old_chain_name === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.old_chain_name);
+    }
+    field = "incompatible_chain_name";
+    if (value.incompatible_chain_name === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.incompatible_chain_name);
+    }
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "sandboxed_chain_name";
+    writeUnistring(w, value.sandboxed_chain_name);
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "user_activated_upgrades";
+    if (value.user_activated_upgrades !== undefined) {
+      encodeUserActivatedUpgrades(w, value.user_activated_upgrades);
+    }
+    endDynamicSize(w, "Uint30", mark3);
+    const mark4 = beginDynamicSize(w, "Uint30");
+    field = "user_activated_protocol_overrides";
+    if (value.user_activated_protocol_overrides !== undefined) {
+      encodeUserActivatedProtocolOverrides(w, value.user_activated_protocol_overrides);
+    }
+    endDynamicSize(w, "Uint30", mark4);
+    const mark5 = beginDynamicSize(w, "Uint30");
+    field = "default_bootstrap_peers";
+    if (value.default_bootstrap_peers !== undefined) {
+      encodeGetConfigOutputListenAddrsInner(w, value.default_bootstrap_peers);
+    }
+    endDynamicSize(w, "Uint30", mark5);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeGetConfigOutputNetwork(r: BinaryReader):
+  | {
+      genesis: {
+        timestamp: string;
+        block: string;
+        protocol: string;
+      };
+      genesis_parameters?: {
+        context_key?: Unistring;
+        values: JsonValue;
+      };
+      chain_name: Unistring;
+      old_chain_name?: Unistring;
+      incompatible_chain_name?: Unistring;
+      sandboxed_chain_name: Unistring;
+      user_activated_upgrades?: UserActivatedUpgrades;
+      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+      default_bootstrap_peers?: Unistring[];
+    }
+  | "sandbox"
+  | "mainnet"
+  | "delphinet"
+  | "edonet" {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeGetConfigOutputNetworkCustom(r);
+    case 1:
+      return "sandbox" as const;
+    case 4:
+      return "mainnet" as const;
+    case 9:
+      return "delphinet" as const;
+    case 11:
+      return "edonet" as const;
+    default:
+      return failUnknownTag(start, tag, [0, 1, 4, 9, 11]);
+  }
+}
+
+function encodeGetConfigOutputNetwork(
+  w: BinaryWriter,
+  value:
+    | {
+        genesis: {
+          timestamp: string;
+          block: string;
+          protocol: string;
+        };
+        genesis_parameters?: {
+          context_key?: Unistring;
+          values: JsonValue;
+        };
+        chain_name: Unistring;
+        old_chain_name?: Unistring;
+        incompatible_chain_name?: Unistring;
+        sandboxed_chain_name: Unistring;
+        user_activated_upgrades?: UserActivatedUpgrades;
+        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+        default_bootstrap_peers?: Unistring[];
+      }
+    | "sandbox"
+    | "mainnet"
+    | "delphinet"
+    | "edonet",
+): void {
+  const json: unknown = value;
+  if (json === "sandbox") {
+    writeUint8(w, 1);
+    return;
+  }
+  if (json === "mainnet") {
+    writeUint8(w, 4);
+    return;
+  }
+  if (json === "delphinet") {
+    writeUint8(w, 9);
+    return;
+  }
+  if (json === "edonet") {
+    writeUint8(w, 11);
+    return;
+  }
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
+    writeUint8(w, 0);
+    encodeGetConfigOutputNetworkCustom(
+      w,
+      json as {
+        genesis: {
+          timestamp: string;
+          block: string;
+          protocol: string;
+        };
+        genesis_parameters?: {
+          context_key?: Unistring;
+          values: JsonValue;
+        };
+        chain_name: Unistring;
+        old_chain_name?: Unistring;
+        incompatible_chain_name?: Unistring;
+        sandboxed_chain_name: Unistring;
+        user_activated_upgrades?: UserActivatedUpgrades;
+        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+        default_bootstrap_peers?: Unistring[];
+      },
+    );
+    return;
+  }
+  failValue(w, "a value of one of the cases Custom, sandbox, mainnet, delphinet, edonet", json);
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
@@ -16944,55 +17954,6 @@ function encodeGetWorkersBlockValidatorOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputItemLevel(
-  r: BinaryReader,
-): "debug" | "info" | "notice" | "warning" | "error" | "fatal" {
-  const start = r.offset;
-  switch (readUint8(r)) {
-    case 0:
-      return "debug";
-    case 1:
-      return "info";
-    case 2:
-      return "notice";
-    case 3:
-      return "warning";
-    case 4:
-      return "error";
-    case 5:
-      return "fatal";
-    default:
-      return failDecode(start, "one of the codes 0, 1, 2, 3, 4, 5", "another code");
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputItemLevel(
-  w: BinaryWriter,
-  value: "debug" | "info" | "notice" | "warning" | "error" | "fatal",
-): void {
-  switch (value) {
-    case "debug":
-      writeUint8(w, 0);
-      return;
-    case "info":
-      writeUint8(w, 1);
-      return;
-    case "notice":
-      writeUint8(w, 2);
-      return;
-    case "warning":
-      writeUint8(w, 3);
-      return;
-    case "error":
-      writeUint8(w, 4);
-      return;
-    case "fatal":
-      writeUint8(w, 5);
-      return;
-  }
-  failValue(w, 'one of "debug", "info", "notice", "warning", "error", "fatal"', value);
-}
-
 function decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r: BinaryReader): {
   pushed: string;
   treated: number;
@@ -17085,22 +18046,6 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputValidationFailureErrors(r: BinaryReader): JsonValue {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
-}
-
-function encodeGetWorkersBlockValidatorOutputValidationFailureErrors(
-  w: BinaryWriter,
-  value: JsonValue,
-): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
-}
-
 function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(r: BinaryReader): {
   failed_validation: {
     block: string;
@@ -17121,9 +18066,7 @@ function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(r: BinaryRea
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r);
     field = "errors";
-    const errors = readPresence(r)
-      ? decodeGetWorkersBlockValidatorOutputValidationFailureErrors(r)
-      : undefined;
+    const errors = readPresence(r) ? decodePatchChainsByChainIdError(r) : undefined;
     const out: {
       failed_validation: {
         block: string;
@@ -17171,7 +18114,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
     if (value.errors === undefined) writePresence(w, false);
     else {
       writePresence(w, true);
-      encodeGetWorkersBlockValidatorOutputValidationFailureErrors(w, value.errors);
+      encodePatchChainsByChainIdError(w, value.errors);
     }
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -17686,7 +18629,7 @@ function decodeGetWorkersBlockValidatorOutputBacklogItem(r: BinaryReader): {
   let field = "";
   try {
     field = "level";
-    const level = decodeGetWorkersBlockValidatorOutputItemLevel(r);
+    const level = decodeGetConfigOutputLogLevel(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersBlockValidatorOutputItemEvents(r);
@@ -17737,7 +18680,7 @@ function encodeGetWorkersBlockValidatorOutputBacklogItem(
   let field = "";
   try {
     field = "level";
-    encodeGetWorkersBlockValidatorOutputItemLevel(w, value.level);
+    encodeGetConfigOutputLogLevel(w, value.level);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "events";
     encodeGetWorkersBlockValidatorOutputItemEvents(w, value.events);
@@ -18652,7 +19595,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputItemInner(r: BinaryReader
     case 0:
       return decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(r);
     case 1:
-      return decodeGetWorkersBlockValidatorOutputValidationFailureErrors(r);
+      return decodePatchChainsByChainIdError(r);
     case 2:
       return {};
     case 3:
@@ -18732,7 +19675,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 1);
-    encodeGetWorkersBlockValidatorOutputValidationFailureErrors(w, json as JsonValue);
+    encodePatchChainsByChainIdError(w, json as JsonValue);
     return;
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
@@ -19071,7 +20014,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(r: BinaryRead
   let field = "";
   try {
     field = "level";
-    const level = decodeGetWorkersBlockValidatorOutputItemLevel(r);
+    const level = decodeGetConfigOutputLogLevel(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(r);
@@ -19120,7 +20063,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   let field = "";
   try {
     field = "level";
-    encodeGetWorkersBlockValidatorOutputItemLevel(w, value.level);
+    encodeGetConfigOutputLogLevel(w, value.level);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "events";
     encodeGetWorkersChainValidatorsByChainIdOutputItemEvents(w, value.events);
@@ -21235,7 +22178,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   let field = "";
   try {
     field = "level";
-    const level = decodeGetWorkersBlockValidatorOutputItemLevel(r);
+    const level = decodeGetConfigOutputLogLevel(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(r);
@@ -21309,7 +22252,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   let field = "";
   try {
     field = "level";
-    encodeGetWorkersBlockValidatorOutputItemLevel(w, value.level);
+    encodeGetConfigOutputLogLevel(w, value.level);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "events";
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(w, value.events);
@@ -22278,19 +23221,6 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputInnerInvalidMempoolConfiguration(
-  r: BinaryReader,
-): Record<string, never> {
-  return {};
-}
-
-function encodeGetWorkersPrevalidatorsByChainIdOutputInnerInvalidMempoolConfiguration(
-  w: BinaryWriter,
-  value: Record<string, never>,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-}
-
 function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(r: BinaryReader):
   | {
       request:
@@ -22368,7 +23298,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(r: BinaryReader):
     case 1:
       return decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(r);
     case 2:
-      return decodeGetWorkersPrevalidatorsByChainIdOutputInnerInvalidMempoolConfiguration(r);
+      return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
     case 3:
       return readHash(r, BASE58.operation_hash);
     case 4:
@@ -22551,10 +23481,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 2);
-    encodeGetWorkersPrevalidatorsByChainIdOutputInnerInvalidMempoolConfiguration(
-      w,
-      json as Record<string, never>,
-    );
+    encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, json as Record<string, never>);
     return;
   }
   if (typeof json === "string") {
@@ -23205,7 +24132,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(r: BinaryReader
   let field = "";
   try {
     field = "level";
-    const level = decodeGetWorkersBlockValidatorOutputItemLevel(r);
+    const level = decodeGetConfigOutputLogLevel(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(r);
@@ -23296,7 +24223,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   let field = "";
   try {
     field = "level";
-    encodeGetWorkersBlockValidatorOutputItemLevel(w, value.level);
+    encodeGetConfigOutputLogLevel(w, value.level);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "events";
     encodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(w, value.events);

@@ -158,6 +158,7 @@ import {
   decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
   decodeGetConfigNetworkUserActivatedUpgradesError,
   decodeGetConfigNetworkUserActivatedUpgradesOutput,
+  decodeGetConfigOutput,
   decodeGetDescribeByStringError,
   decodeGetDescribeByStringOutput,
   decodeGetErrorsError,
@@ -288,6 +289,7 @@ import {
   encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
   encodeGetConfigNetworkUserActivatedUpgradesError,
   encodeGetConfigNetworkUserActivatedUpgradesOutput,
+  encodeGetConfigOutput,
   encodeGetDescribeByStringError,
   encodeGetDescribeByStringOutput,
   encodeGetErrorsError,
@@ -739,9 +741,10 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   query: [],
   streaming: "never",
   output: {
-    mediaTypes: ["application/json"],
+    mediaTypes: ["application/json", "application/octet-stream"],
+    decode: decodeGetConfigOutput,
+    encode: encodeGetConfigOutput,
     validate: validateGetConfigOutput,
-    jsonOnly: "GET /config output.internal-events: anonymous Seq field inside an object",
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],

@@ -1163,6 +1163,30 @@ export interface UnionCase {
   name?: Unistring;
 }
 
+/**
+ * User-activated protocol overrides
+ *
+ * Protocols to run in place of others.
+ *
+ * Definition `user_activated.protocol_overrides`.
+ */
+export type UserActivatedProtocolOverrides = {
+  replaced_protocol: string;
+  replacement_protocol: string;
+}[];
+
+/**
+ * User-activated upgrades
+ *
+ * Protocols to switch to at given levels.
+ *
+ * Definition `user_activated.upgrades`.
+ */
+export type UserActivatedUpgrades = {
+  level: number;
+  replacement_protocol: string;
+}[];
+
 /** Input of `PATCH /chains/<chain_id>`. */
 export type PatchChainsByChainIdInput = {
   bootstrapped: boolean;
@@ -1345,173 +1369,100 @@ export interface GetChainsIsBootstrappedRequest {
   };
 }
 
-/**
- * Output of `GET /config`.
- *
- * JSON only: GET /config output.internal-events: anonymous Seq field inside an object
- */
+/** Output of `GET /config`. */
 export type GetConfigOutput = {
-  /** Location of the data directory. */
   "data-dir"?: Unistring;
-  /** RPC server settings. */
-  rpc?: {
-    /** Hosts to listen on for RPCs; the default port is 8732. */
+  rpc: {
     "listen-addrs"?: Unistring[];
-    /** Legacy single host to listen on; the default port is 8732. */
     "listen-addr"?: Unistring;
-    /** Allowed CORS origins. */
     "cors-origin"?: Unistring[];
-    /** Allowed CORS headers. */
     "cors-headers"?: Unistring[];
-    /** Certificate file, needed for TLS. */
     crt?: Unistring;
-    /** Private key file, needed for TLS. */
     key?: Unistring;
   };
-  /** Peer-to-peer settings. */
   p2p: {
-    /** Number of leading zero bits required in a peer identity's proof of work (0 to 256). */
-    "expected-proof-of-work"?: number;
-    /** Hosts of the peers to connect to first (IPv4 or IPv6); the default port is 9732. */
+    "expected-proof-of-work": number;
     "bootstrap-peers"?: Unistring[];
-    /** Host to listen on for peers; the default port is 9732. */
     "listen-addr"?: Unistring;
-    /** Host used for local peer discovery; the default port is 10732. */
-    "discovery-addr"?: Unistring | null;
-    /** In private mode, only trusted peers may connect, and the node only connects to its bootstrap peers and explicitly given peers. */
-    "private-mode"?: boolean;
-    /** Limits of the peer-to-peer layer. */
-    limits?: {
-      /** Delay before a connection attempt is abandoned, in seconds. */
-      "connection-timeout"?: TimespanSystem;
-      /** Delay before an authentication attempt is abandoned, in seconds. */
-      "authentication-timeout"?: TimespanSystem;
-      /** Strict minimum number of connections; below it, maintenance is urgent. */
-      "min-connections"?: number;
-      /** Target number of connections. */
-      "expected-connections"?: number;
-      /** Maximum number of connections; extra peers are disconnected. */
-      "max-connections"?: number;
-      /** Number of pending incoming connections above which new ones are rejected. */
-      backlog?: number;
-      /** Number of pending incoming connections above which new ones are rejected. */
-      "max-incoming-connections"?: number;
-      /** Maximum download speed, in KiB/s. */
+    "discovery-addr": Unistring | null;
+    "private-mode": boolean;
+    limits: {
+      "connection-timeout": number;
+      "authentication-timeout": number;
+      "min-connections": number;
+      "expected-connections": number;
+      "max-connections": number;
+      backlog: number;
+      "max-incoming-connections": number;
       "max-download-speed"?: number;
-      /** Maximum upload speed, in KiB/s. */
       "max-upload-speed"?: number;
-      /** Delay between two peer swaps, or null. */
-      "swap-linger"?: TimespanSystem;
-      /** Size of the binary chunks exchanged with peers. */
+      "swap-linger": number;
       "binary-chunks-size"?: number;
-      /** Size of the read buffer. */
-      "read-buffer-size"?: number;
-      /** Size of the read queue. */
+      "read-buffer-size": number;
       "read-queue-size"?: number;
-      /** Size of the write queue. */
       "write-queue-size"?: number;
-      /** Size of the queue of incoming application messages. */
       "incoming-app-message-queue-size"?: number;
-      /** Size of the queue of incoming messages. */
       "incoming-message-queue-size"?: number;
-      /** Size of the queue of outgoing messages. */
       "outgoing-message-queue-size"?: number;
-      /** Maximum and target size of the table of known addresses. */
       max_known_points?: [number, number];
-      /** Maximum and target size of the table of known peers. */
       max_known_peer_ids?: [number, number];
-      /** Delay after which greylist entries are garbage-collected. */
-      "greylist-timeout"?: TimespanSystem;
-      /** Longest wait between two maintenance loops; null disables maintenance. */
-      "maintenance-idle-time"?: TimespanSystem;
+      "greylist-timeout": number;
+      "maintenance-idle-time": number;
     };
-    /** When true, the node takes no part in propagating pending operations (default false). */
-    disable_mempool?: boolean;
-    /** Deprecated; default false. */
-    enable_testchain?: boolean;
-    /** Reconnection back-off settings. */
-    greylisting_config?: {
-      /** Growth factor of the reconnection delay: 1 for linear, above 1 for exponential back-off. */
-      factor?: number;
-      /** First reconnection delay. */
-      "initial-delay"?: TimespanSystem;
-      /** Reconnection delay after a disconnection. */
-      "disconnection-delay"?: TimespanSystem;
-      /** Upper bound of the reconnection delay. */
-      "increase-cap"?: TimespanSystem;
+    disable_mempool: boolean;
+    enable_testchain: boolean;
+    greylisting_config: {
+      factor: number;
+      "initial-delay": number;
+      "disconnection-delay": number;
+      "increase-cap": number;
     };
   };
-  /** Logging settings. */
-  log?: {
-    /** Where logs go: `stdout`, `stderr` or a file name. */
+  log: {
     output?: Unistring;
-    /** Default log level. */
-    level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
-    /** Per-section log level rules. */
+    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     rules?: Unistring;
-    /** Format of log lines. */
     template?: Unistring;
   };
-  /** Event sink settings. */
   "internal-events"?: {
-    /** URIs that activate or configure event sinks. */
     activate?: Unistring[];
   };
-  /** Settings of the shell workers. */
-  shell?: {
-    peer_validator?: {
-      block_header_request_timeout?: TimespanSystem;
-      block_operations_request_timeout?: TimespanSystem;
-      protocol_request_timeout?: TimespanSystem;
-      new_head_request_timeout?: TimespanSystem;
-      /** Number of events a worker keeps. */
-      worker_backlog_size?: number;
-      /** Lowest level of the events a worker keeps. */
-      worker_backlog_level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
+  shell: {
+    peer_validator: {
+      block_header_request_timeout: number;
+      block_operations_request_timeout: number;
+      protocol_request_timeout: number;
+      new_head_request_timeout: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    block_validator?: {
-      protocol_request_timeout?: TimespanSystem;
-      /** Number of events a worker keeps. */
-      worker_backlog_size?: number;
-      /** Lowest level of the events a worker keeps. */
-      worker_backlog_level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
+    block_validator: {
+      protocol_request_timeout: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    prevalidator?: {
-      operations_request_timeout?: TimespanSystem;
-      max_refused_operations?: number;
-      operations_batch_size?: number;
-      /** Number of events a worker keeps. */
-      worker_backlog_size?: number;
-      /** Lowest level of the events a worker keeps. */
-      worker_backlog_level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
+    prevalidator: {
+      operations_request_timeout: number;
+      max_refused_operations: number;
+      operations_batch_size: number;
+      worker_backlog_size: number;
+      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    chain_validator?:
+    chain_validator:
       | {
-          /** A peer is considered synchronised when the timestamp of its known head is at least now minus this many seconds. */
-          latency?: number;
-          /** Minimal number of synchronised peers for the node to count as bootstrapped. */
-          synchronisation_threshold?: number;
-          /** Number of events a worker keeps. */
-          worker_backlog_size?: number;
-          /** Lowest level of the events a worker keeps. */
-          worker_backlog_level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
+          latency: number;
+          synchronisation_threshold: number;
+          worker_backlog_size: number;
+          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
         }
       | {
-          /** Deprecated. */
-          bootstrap_threshold?: number;
-          /** Number of events a worker keeps. */
-          worker_backlog_size?: number;
-          /** Lowest level of the events a worker keeps. */
-          worker_backlog_level?: "info" | "debug" | "error" | "fatal" | "warning" | "notice";
+          bootstrap_threshold: number;
+          worker_backlog_size: number;
+          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
         };
-    history_mode?: HistoryMode;
+    history_mode?: "archive" | "full" | "rolling";
   };
-  /** The network the node runs on. */
-  network?:
-    | "sandbox"
-    | "mainnet"
-    | "delphinet"
-    | "edonet"
+  network:
     | {
         genesis: {
           timestamp: string;
@@ -1522,15 +1473,18 @@ export type GetConfigOutput = {
           context_key?: Unistring;
           values: JsonValue;
         };
-        chain_name: DistributedDbVersionName;
-        old_chain_name?: DistributedDbVersionName;
-        incompatible_chain_name?: DistributedDbVersionName;
-        sandboxed_chain_name: DistributedDbVersionName;
+        chain_name: Unistring;
+        old_chain_name?: Unistring;
+        incompatible_chain_name?: Unistring;
+        sandboxed_chain_name: Unistring;
         user_activated_upgrades?: UserActivatedUpgrades;
         user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-        /** Peers to use when no bootstrap peers are configured. */
         default_bootstrap_peers?: Unistring[];
-      };
+      }
+    | "sandbox"
+    | "mainnet"
+    | "delphinet"
+    | "edonet";
 };
 
 /** Error of `GET /config`. */
@@ -3798,50 +3752,3 @@ export interface GetWorkersPrevalidatorsByChainIdRequest {
     chain_id: string;
   };
 }
-
-/**
- * Name of a version of the distributed database protocol.
- *
- * Typed from the JSON schema of `distributed_db_version.name` (met only where the value has no binary form).
- */
-export type DistributedDbVersionName = Unistring;
-
-/**
- * History mode
- *
- * How much of the chain's history the node keeps.
- *
- * Typed from the JSON schema of `history_mode` (met only where the value has no binary form).
- */
-export type HistoryMode = "full" | "archive" | "rolling";
-
-/**
- * A duration measured by the node's clock, in seconds.
- *
- * Typed from the JSON schema of `timespan.system` (met only where the value has no binary form).
- */
-export type TimespanSystem = number;
-
-/**
- * User-activated protocol overrides
- *
- * Protocols to run in place of others.
- *
- * Typed from the JSON schema of `user_activated.protocol_overrides` (met only where the value has no binary form).
- */
-export type UserActivatedProtocolOverrides = {
-  replaced_protocol: string;
-  replacement_protocol: string;
-}[];
-
-/**
- * User-activated upgrades
- *
- * Protocols to switch to at given levels.
- *
- * Typed from the JSON schema of `user_activated.upgrades` (met only where the value has no binary form).
- */
-export type UserActivatedUpgrades = {
-  level: number;
-  replacement_protocol: string;
-}[];

@@ -588,16 +588,7 @@ export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
 
 /** Reads a {@link OperationMetadataSizeLimit} (definition `operation_metadata_size_limit`) at the reader's offset. */
 export function decodeOperationMetadataSizeLimit(r: BinaryReader): OperationMetadataSizeLimit {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return "unlimited" as const;
-    case 1:
-      return readRangedInt(r, -1073741824, 1073741823);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
+  return decodeMaxActiveRpcConnections(r);
 }
 
 /** Writes a {@link OperationMetadataSizeLimit} (definition `operation_metadata_size_limit`). */
@@ -605,17 +596,7 @@ export function encodeOperationMetadataSizeLimit(
   w: BinaryWriter,
   value: OperationMetadataSizeLimit,
 ): void {
-  const json: unknown = value;
-  if (json === "unlimited") {
-    writeUint8(w, 0);
-    return;
-  }
-  if (typeof json === "number") {
-    writeUint8(w, 1);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  failValue(w, "a value of one of the cases unlimited, limited", json);
+  encodeMaxActiveRpcConnections(w, value);
 }
 
 /** Reads a {@link P2pConnectionId} (definition `p2p_connection.id`) at the reader's offset. */
@@ -1216,17 +1197,12 @@ export function encodeGetChainsBlocksOutput(w: BinaryWriter, value: GetChainsBlo
 
 /** Reads a {@link GetChainsBlocksError} at the reader's offset. */
 export function decodeGetChainsBlocksError(r: BinaryReader): GetChainsBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsBlocksError}. */
 export function encodeGetChainsBlocksError(w: BinaryWriter, value: GetChainsBlocksError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsChainIdOutput} at the reader's offset. */
@@ -1241,17 +1217,12 @@ export function encodeGetChainsChainIdOutput(w: BinaryWriter, value: GetChainsCh
 
 /** Reads a {@link GetChainsChainIdError} at the reader's offset. */
 export function decodeGetChainsChainIdError(r: BinaryReader): GetChainsChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsChainIdError}. */
 export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsChainIdError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsCheckpointOutput} at the reader's offset. */
@@ -1299,10 +1270,7 @@ export function encodeGetChainsCheckpointOutput(
 
 /** Reads a {@link GetChainsCheckpointError} at the reader's offset. */
 export function decodeGetChainsCheckpointError(r: BinaryReader): GetChainsCheckpointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsCheckpointError}. */
@@ -1310,9 +1278,7 @@ export function encodeGetChainsCheckpointError(
   w: BinaryWriter,
   value: GetChainsCheckpointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksOutput} at the reader's offset. */
@@ -1335,10 +1301,7 @@ export function encodeGetChainsInvalidBlocksOutput(
 
 /** Reads a {@link GetChainsInvalidBlocksError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksError(r: BinaryReader): GetChainsInvalidBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksError}. */
@@ -1346,29 +1309,14 @@ export function encodeGetChainsInvalidBlocksError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksByBlockHashOutput(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashOutput {
-  let field = "";
-  try {
-    field = "block";
-    const block = readHash(r, BASE58.block_hash);
-    field = "level";
-    const level = readInt32(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "errors";
-    const errors = readBsonValue(r);
-    closeDynamicFrame(r, outer1);
-    return { block, level, errors };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetChainsInvalidBlocksOutputInnerItem(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashOutput}. */
@@ -1376,30 +1324,14 @@ export function encodeGetChainsInvalidBlocksByBlockHashOutput(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block";
-    writeHash(w, BASE58.block_hash, value.block);
-    field = "level";
-    writeInt32(w, value.level);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "errors";
-    writeBsonValue(w, value.errors);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetChainsInvalidBlocksOutputInnerItem(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashError}. */
@@ -1407,9 +1339,7 @@ export function encodeGetChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
@@ -1431,10 +1361,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
 export function decodeDeleteChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashError}. */
@@ -1442,9 +1369,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsIsBootstrappedOutput} at the reader's offset. */
@@ -1482,10 +1407,7 @@ export function encodeGetChainsIsBootstrappedOutput(
 
 /** Reads a {@link GetChainsIsBootstrappedError} at the reader's offset. */
 export function decodeGetChainsIsBootstrappedError(r: BinaryReader): GetChainsIsBootstrappedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsIsBootstrappedError}. */
@@ -1493,9 +1415,7 @@ export function encodeGetChainsIsBootstrappedError(
   w: BinaryWriter,
   value: GetChainsIsBootstrappedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCabooseOutput} at the reader's offset. */
@@ -1531,10 +1451,7 @@ export function encodeGetChainsLevelsCabooseOutput(
 
 /** Reads a {@link GetChainsLevelsCabooseError} at the reader's offset. */
 export function decodeGetChainsLevelsCabooseError(r: BinaryReader): GetChainsLevelsCabooseError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsLevelsCabooseError}. */
@@ -1542,25 +1459,14 @@ export function encodeGetChainsLevelsCabooseError(
   w: BinaryWriter,
   value: GetChainsLevelsCabooseError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCheckpointOutput} at the reader's offset. */
 export function decodeGetChainsLevelsCheckpointOutput(
   r: BinaryReader,
 ): GetChainsLevelsCheckpointOutput {
-  let field = "";
-  try {
-    field = "block_hash";
-    const blockHash = readHash(r, BASE58.block_hash);
-    field = "level";
-    const level = readInt32(r);
-    return { block_hash: blockHash, level };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetChainsLevelsCabooseOutput(r);
 }
 
 /** Writes a {@link GetChainsLevelsCheckpointOutput}. */
@@ -1568,26 +1474,14 @@ export function encodeGetChainsLevelsCheckpointOutput(
   w: BinaryWriter,
   value: GetChainsLevelsCheckpointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block_hash";
-    writeHash(w, BASE58.block_hash, value.block_hash);
-    field = "level";
-    writeInt32(w, value.level);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetChainsLevelsCabooseOutput(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCheckpointError} at the reader's offset. */
 export function decodeGetChainsLevelsCheckpointError(
   r: BinaryReader,
 ): GetChainsLevelsCheckpointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsLevelsCheckpointError}. */
@@ -1595,25 +1489,14 @@ export function encodeGetChainsLevelsCheckpointError(
   w: BinaryWriter,
   value: GetChainsLevelsCheckpointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsSavepointOutput} at the reader's offset. */
 export function decodeGetChainsLevelsSavepointOutput(
   r: BinaryReader,
 ): GetChainsLevelsSavepointOutput {
-  let field = "";
-  try {
-    field = "block_hash";
-    const blockHash = readHash(r, BASE58.block_hash);
-    field = "level";
-    const level = readInt32(r);
-    return { block_hash: blockHash, level };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetChainsLevelsCabooseOutput(r);
 }
 
 /** Writes a {@link GetChainsLevelsSavepointOutput}. */
@@ -1621,26 +1504,14 @@ export function encodeGetChainsLevelsSavepointOutput(
   w: BinaryWriter,
   value: GetChainsLevelsSavepointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block_hash";
-    writeHash(w, BASE58.block_hash, value.block_hash);
-    field = "level";
-    writeInt32(w, value.level);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetChainsLevelsCabooseOutput(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsSavepointError} at the reader's offset. */
 export function decodeGetChainsLevelsSavepointError(
   r: BinaryReader,
 ): GetChainsLevelsSavepointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetChainsLevelsSavepointError}. */
@@ -1648,9 +1519,7 @@ export function encodeGetChainsLevelsSavepointError(
   w: BinaryWriter,
   value: GetChainsLevelsSavepointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigOutput} at the reader's offset. */
@@ -1738,17 +1607,12 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
 
 /** Reads a {@link GetConfigError} at the reader's offset. */
 export function decodeGetConfigError(r: BinaryReader): GetConfigError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigError}. */
 export function encodeGetConfigError(w: BinaryWriter, value: GetConfigError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigHistoryModeOutput} at the reader's offset. */
@@ -1780,10 +1644,7 @@ export function encodeGetConfigHistoryModeOutput(
 
 /** Reads a {@link GetConfigHistoryModeError} at the reader's offset. */
 export function decodeGetConfigHistoryModeError(r: BinaryReader): GetConfigHistoryModeError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigHistoryModeError}. */
@@ -1791,96 +1652,42 @@ export function encodeGetConfigHistoryModeError(
   w: BinaryWriter,
   value: GetConfigHistoryModeError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PutConfigLoggingInput} at the reader's offset. */
 export function decodePutConfigLoggingInput(r: BinaryReader): PutConfigLoggingInput {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeGetConfigOutputInternalEventsActiveSinks(r);
-    case 1:
-      return decodeGetConfigOutputInternalEventsActiveSinksDeprecated(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
+  return decodeGetConfigOutputInternalEvents(r);
 }
 
 /** Writes a {@link PutConfigLoggingInput}. */
 export function encodePutConfigLoggingInput(w: BinaryWriter, value: PutConfigLoggingInput): void {
-  const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputInternalEventsActiveSinks(
-      w,
-      json as {
-        active_sinks?: Unistring[];
-      },
-    );
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
-      w,
-      json as {
-        activate?: Unistring[];
-      },
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Active-Sinks, Active-Sinks-Deprecated", json);
+  encodeGetConfigOutputInternalEvents(w, value);
 }
 
 /** Reads a {@link PutConfigLoggingOutput} at the reader's offset. */
 export function decodePutConfigLoggingOutput(r: BinaryReader): PutConfigLoggingOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link PutConfigLoggingOutput}. */
 export function encodePutConfigLoggingOutput(w: BinaryWriter, value: PutConfigLoggingOutput): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link PutConfigLoggingError} at the reader's offset. */
 export function decodePutConfigLoggingError(r: BinaryReader): PutConfigLoggingError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PutConfigLoggingError}. */
 export function encodePutConfigLoggingError(w: BinaryWriter, value: PutConfigLoggingError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkDalOutput} at the reader's offset. */
 export function decodeGetConfigNetworkDalOutput(r: BinaryReader): GetConfigNetworkDalOutput {
-  let field = "";
-  try {
-    field = "activated";
-    const activated = readBool(r);
-    field = "use_mock_srs_for_testing";
-    const useMockSrsForTesting = readBool(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "bootstrap_peers";
-    const bootstrapPeers = decodeGetConfigOutputListenAddrsInner(r);
-    closeDynamicFrame(r, outer1);
-    return {
-      activated,
-      use_mock_srs_for_testing: useMockSrsForTesting,
-      bootstrap_peers: bootstrapPeers,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetConfigOutputCustomDalConfig(r);
 }
 
 /** Writes a {@link GetConfigNetworkDalOutput}. */
@@ -1888,28 +1695,12 @@ export function encodeGetConfigNetworkDalOutput(
   w: BinaryWriter,
   value: GetConfigNetworkDalOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "activated";
-    writeBool(w, value.activated);
-    field = "use_mock_srs_for_testing";
-    writeBool(w, value.use_mock_srs_for_testing);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "bootstrap_peers";
-    encodeGetConfigOutputListenAddrsInner(w, value.bootstrap_peers);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetConfigOutputCustomDalConfig(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkDalError} at the reader's offset. */
 export function decodeGetConfigNetworkDalError(r: BinaryReader): GetConfigNetworkDalError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigNetworkDalError}. */
@@ -1917,9 +1708,7 @@ export function encodeGetConfigNetworkDalError(
   w: BinaryWriter,
   value: GetConfigNetworkDalError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedProtocolOverridesOutput} at the reader's offset. */
@@ -1927,7 +1716,7 @@ export function decodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(r);
+  const inner = decodeUserActivatedProtocolOverrides(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -1938,7 +1727,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
   value: GetConfigNetworkUserActivatedProtocolOverridesOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(w, value);
+  encodeUserActivatedProtocolOverrides(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -1946,10 +1735,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
 export function decodeGetConfigNetworkUserActivatedProtocolOverridesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedProtocolOverridesError}. */
@@ -1957,9 +1743,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedProtocolOverridesError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedUpgradesOutput} at the reader's offset. */
@@ -1967,7 +1751,7 @@ export function decodeGetConfigNetworkUserActivatedUpgradesOutput(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetConfigNetworkUserActivatedUpgradesOutputInner(r);
+  const inner = decodeUserActivatedUpgrades(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -1978,7 +1762,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
   value: GetConfigNetworkUserActivatedUpgradesOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetConfigNetworkUserActivatedUpgradesOutputInner(w, value);
+  encodeUserActivatedUpgrades(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -1986,10 +1770,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
 export function decodeGetConfigNetworkUserActivatedUpgradesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedUpgradesError}. */
@@ -1997,9 +1778,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedUpgradesError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetDescribeByStringOutput} at the reader's offset. */
@@ -2017,10 +1796,7 @@ export function encodeGetDescribeByStringOutput(
 
 /** Reads a {@link GetDescribeByStringError} at the reader's offset. */
 export function decodeGetDescribeByStringError(r: BinaryReader): GetDescribeByStringError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetDescribeByStringError}. */
@@ -2028,39 +1804,27 @@ export function encodeGetDescribeByStringError(
   w: BinaryWriter,
   value: GetDescribeByStringError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetErrorsOutput} at the reader's offset. */
 export function decodeGetErrorsOutput(r: BinaryReader): GetErrorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetErrorsOutput}. */
 export function encodeGetErrorsOutput(w: BinaryWriter, value: GetErrorsOutput): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetErrorsError} at the reader's offset. */
 export function decodeGetErrorsError(r: BinaryReader): GetErrorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetErrorsError}. */
 export function encodeGetErrorsError(w: BinaryWriter, value: GetErrorsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetFetchProtocolByProtocolHashOutput} at the reader's offset. */
@@ -2080,10 +1844,7 @@ export function encodeGetFetchProtocolByProtocolHashOutput(
 export function decodeGetFetchProtocolByProtocolHashError(
   r: BinaryReader,
 ): GetFetchProtocolByProtocolHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetFetchProtocolByProtocolHashError}. */
@@ -2091,9 +1852,7 @@ export function encodeGetFetchProtocolByProtocolHashError(
   w: BinaryWriter,
   value: GetFetchProtocolByProtocolHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetHealthReadyOutput} at the reader's offset. */
@@ -2122,17 +1881,12 @@ export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthRead
 
 /** Reads a {@link GetHealthReadyError} at the reader's offset. */
 export function decodeGetHealthReadyError(r: BinaryReader): GetHealthReadyError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetHealthReadyError}. */
 export function encodeGetHealthReadyError(w: BinaryWriter, value: GetHealthReadyError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionBlockInput} at the reader's offset. */
@@ -2189,10 +1943,7 @@ export function encodePostInjectionBlockOutput(
 
 /** Reads a {@link PostInjectionBlockError} at the reader's offset. */
 export function decodePostInjectionBlockError(r: BinaryReader): PostInjectionBlockError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionBlockError}. */
@@ -2200,17 +1951,12 @@ export function encodePostInjectionBlockError(
   w: BinaryWriter,
   value: PostInjectionBlockError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationInput} at the reader's offset. */
 export function decodePostInjectionOperationInput(r: BinaryReader): PostInjectionOperationInput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readRestHex(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeFitnessItem(r);
 }
 
 /** Writes a {@link PostInjectionOperationInput}. */
@@ -2218,9 +1964,7 @@ export function encodePostInjectionOperationInput(
   w: BinaryWriter,
   value: PostInjectionOperationInput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeHex(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeFitnessItem(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationOutput} at the reader's offset. */
@@ -2238,10 +1982,7 @@ export function encodePostInjectionOperationOutput(
 
 /** Reads a {@link PostInjectionOperationError} at the reader's offset. */
 export function decodePostInjectionOperationError(r: BinaryReader): PostInjectionOperationError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionOperationError}. */
@@ -2249,9 +1990,7 @@ export function encodePostInjectionOperationError(
   w: BinaryWriter,
   value: PostInjectionOperationError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolInput} at the reader's offset. */
@@ -2304,10 +2043,7 @@ export function encodePostInjectionProtocolOutput(
 
 /** Reads a {@link PostInjectionProtocolError} at the reader's offset. */
 export function decodePostInjectionProtocolError(r: BinaryReader): PostInjectionProtocolError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostInjectionProtocolError}. */
@@ -2315,9 +2051,7 @@ export function encodePostInjectionProtocolError(
   w: BinaryWriter,
   value: PostInjectionProtocolError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorActiveChainsOutput} at the reader's offset. */
@@ -2340,10 +2074,7 @@ export function encodeGetMonitorActiveChainsOutput(
 
 /** Reads a {@link GetMonitorActiveChainsError} at the reader's offset. */
 export function decodeGetMonitorActiveChainsError(r: BinaryReader): GetMonitorActiveChainsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorActiveChainsError}. */
@@ -2351,9 +2082,7 @@ export function encodeGetMonitorActiveChainsError(
   w: BinaryWriter,
   value: GetMonitorActiveChainsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorAppliedBlocksOutput} at the reader's offset. */
@@ -2407,10 +2136,7 @@ export function encodeGetMonitorAppliedBlocksOutput(
 
 /** Reads a {@link GetMonitorAppliedBlocksError} at the reader's offset. */
 export function decodeGetMonitorAppliedBlocksError(r: BinaryReader): GetMonitorAppliedBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorAppliedBlocksError}. */
@@ -2418,9 +2144,7 @@ export function encodeGetMonitorAppliedBlocksError(
   w: BinaryWriter,
   value: GetMonitorAppliedBlocksError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorBootstrappedOutput} at the reader's offset. */
@@ -2456,10 +2180,7 @@ export function encodeGetMonitorBootstrappedOutput(
 
 /** Reads a {@link GetMonitorBootstrappedError} at the reader's offset. */
 export function decodeGetMonitorBootstrappedError(r: BinaryReader): GetMonitorBootstrappedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorBootstrappedError}. */
@@ -2467,17 +2188,12 @@ export function encodeGetMonitorBootstrappedError(
   w: BinaryWriter,
   value: GetMonitorBootstrappedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashOutput} at the reader's offset. */
 export function decodeGetMonitorCommitHashOutput(r: BinaryReader): GetMonitorCommitHashOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readRestUnistring(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeSchemaFieldDynamicFieldName(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashOutput}. */
@@ -2485,17 +2201,12 @@ export function encodeGetMonitorCommitHashOutput(
   w: BinaryWriter,
   value: GetMonitorCommitHashOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeUnistring(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeSchemaFieldDynamicFieldName(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashError} at the reader's offset. */
 export function decodeGetMonitorCommitHashError(r: BinaryReader): GetMonitorCommitHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashError}. */
@@ -2503,9 +2214,7 @@ export function encodeGetMonitorCommitHashError(
   w: BinaryWriter,
   value: GetMonitorCommitHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorHeadsByChainIdOutput} at the reader's offset. */
@@ -2592,10 +2301,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
 export function decodeGetMonitorHeadsByChainIdError(
   r: BinaryReader,
 ): GetMonitorHeadsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorHeadsByChainIdError}. */
@@ -2603,9 +2309,7 @@ export function encodeGetMonitorHeadsByChainIdError(
   w: BinaryWriter,
   value: GetMonitorHeadsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorProtocolsOutput} at the reader's offset. */
@@ -2623,10 +2327,7 @@ export function encodeGetMonitorProtocolsOutput(
 
 /** Reads a {@link GetMonitorProtocolsError} at the reader's offset. */
 export function decodeGetMonitorProtocolsError(r: BinaryReader): GetMonitorProtocolsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorProtocolsError}. */
@@ -2634,33 +2335,14 @@ export function encodeGetMonitorProtocolsError(
   w: BinaryWriter,
   value: GetMonitorProtocolsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetMonitorValidatedBlocksOutput} at the reader's offset. */
 export function decodeGetMonitorValidatedBlocksOutput(
   r: BinaryReader,
 ): GetMonitorValidatedBlocksOutput {
-  let field = "";
-  try {
-    field = "chain_id";
-    const chainId = readHash(r, BASE58.chain_id);
-    field = "hash";
-    const hash = readHash(r, BASE58.block_hash);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "header";
-    const header = decodeBlockHeader(r);
-    closeDynamicFrame(r, outer1);
-    const outer2 = openDynamicFrame(r, "Uint30");
-    field = "operations";
-    const operations = decodeGetMonitorAppliedBlocksOutputOperations(r);
-    closeDynamicFrame(r, outer2);
-    return { chain_id: chainId, hash, header, operations };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetMonitorAppliedBlocksOutput(r);
 }
 
 /** Writes a {@link GetMonitorValidatedBlocksOutput}. */
@@ -2668,34 +2350,14 @@ export function encodeGetMonitorValidatedBlocksOutput(
   w: BinaryWriter,
   value: GetMonitorValidatedBlocksOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "chain_id";
-    writeHash(w, BASE58.chain_id, value.chain_id);
-    field = "hash";
-    writeHash(w, BASE58.block_hash, value.hash);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "header";
-    encodeBlockHeader(w, value.header);
-    endDynamicSize(w, "Uint30", mark1);
-    const mark2 = beginDynamicSize(w, "Uint30");
-    field = "operations";
-    encodeGetMonitorAppliedBlocksOutputOperations(w, value.operations);
-    endDynamicSize(w, "Uint30", mark2);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetMonitorAppliedBlocksOutput(w, value);
 }
 
 /** Reads a {@link GetMonitorValidatedBlocksError} at the reader's offset. */
 export function decodeGetMonitorValidatedBlocksError(
   r: BinaryReader,
 ): GetMonitorValidatedBlocksError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetMonitorValidatedBlocksError}. */
@@ -2703,9 +2365,7 @@ export function encodeGetMonitorValidatedBlocksError(
   w: BinaryWriter,
   value: GetMonitorValidatedBlocksError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsOutput} at the reader's offset. */
@@ -2728,10 +2388,7 @@ export function encodeGetNetworkConnectionsOutput(
 
 /** Reads a {@link GetNetworkConnectionsError} at the reader's offset. */
 export function decodeGetNetworkConnectionsError(r: BinaryReader): GetNetworkConnectionsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsError}. */
@@ -2739,46 +2396,14 @@ export function encodeGetNetworkConnectionsError(
   w: BinaryWriter,
   value: GetNetworkConnectionsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeGetNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdOutput {
-  let field = "";
-  try {
-    field = "incoming";
-    const incoming = readBool(r);
-    field = "peer_id";
-    const peerId = readHash(r, BASE58.cryptobox_public_key_hash);
-    field = "id_point";
-    const idPoint = decodeP2pConnectionId(r);
-    field = "remote_socket_port";
-    const remoteSocketPort = readUint16(r);
-    field = "announced_version";
-    const announcedVersion = decodeNetworkVersion(r);
-    field = "private";
-    const private2 = readBool(r);
-    field = "local_metadata";
-    const localMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
-    field = "remote_metadata";
-    const remoteMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
-    return {
-      incoming,
-      peer_id: peerId,
-      id_point: idPoint,
-      remote_socket_port: remoteSocketPort,
-      announced_version: announcedVersion,
-      private: private2,
-      local_metadata: localMetadata,
-      remote_metadata: remoteMetadata,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetNetworkConnectionsOutputInnerItem(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdOutput}. */
@@ -2786,38 +2411,14 @@ export function encodeGetNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "incoming";
-    writeBool(w, value.incoming);
-    field = "peer_id";
-    writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
-    field = "id_point";
-    encodeP2pConnectionId(w, value.id_point);
-    field = "remote_socket_port";
-    writeUint16(w, value.remote_socket_port);
-    field = "announced_version";
-    encodeNetworkVersion(w, value.announced_version);
-    field = "private";
-    writeBool(w, value.private);
-    field = "local_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.local_metadata);
-    field = "remote_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.remote_metadata);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetNetworkConnectionsOutputInnerItem(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdError}. */
@@ -2825,16 +2426,14 @@ export function encodeGetNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdOutput}. */
@@ -2842,17 +2441,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdError}. */
@@ -2860,14 +2456,12 @@ export function encodeDeleteNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link DeleteNetworkGreylistOutput} at the reader's offset. */
 export function decodeDeleteNetworkGreylistOutput(r: BinaryReader): DeleteNetworkGreylistOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link DeleteNetworkGreylistOutput}. */
@@ -2875,15 +2469,12 @@ export function encodeDeleteNetworkGreylistOutput(
   w: BinaryWriter,
   value: DeleteNetworkGreylistOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link DeleteNetworkGreylistError} at the reader's offset. */
 export function decodeDeleteNetworkGreylistError(r: BinaryReader): DeleteNetworkGreylistError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link DeleteNetworkGreylistError}. */
@@ -2891,9 +2482,7 @@ export function encodeDeleteNetworkGreylistError(
   w: BinaryWriter,
   value: DeleteNetworkGreylistError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistIpsOutput} at the reader's offset. */
@@ -2933,10 +2522,7 @@ export function encodeGetNetworkGreylistIpsOutput(
 
 /** Reads a {@link GetNetworkGreylistIpsError} at the reader's offset. */
 export function decodeGetNetworkGreylistIpsError(r: BinaryReader): GetNetworkGreylistIpsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkGreylistIpsError}. */
@@ -2944,9 +2530,7 @@ export function encodeGetNetworkGreylistIpsError(
   w: BinaryWriter,
   value: GetNetworkGreylistIpsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistPeersOutput} at the reader's offset. */
@@ -2971,10 +2555,7 @@ export function encodeGetNetworkGreylistPeersOutput(
 
 /** Reads a {@link GetNetworkGreylistPeersError} at the reader's offset. */
 export function decodeGetNetworkGreylistPeersError(r: BinaryReader): GetNetworkGreylistPeersError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkGreylistPeersError}. */
@@ -2982,9 +2563,7 @@ export function encodeGetNetworkGreylistPeersError(
   w: BinaryWriter,
   value: GetNetworkGreylistPeersError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkLogOutput} at the reader's offset. */
@@ -3358,17 +2937,12 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
 
 /** Reads a {@link GetNetworkLogError} at the reader's offset. */
 export function decodeGetNetworkLogError(r: BinaryReader): GetNetworkLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkLogError}. */
 export function encodeGetNetworkLogError(w: BinaryWriter, value: GetNetworkLogError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersOutput} at the reader's offset. */
@@ -3388,85 +2962,19 @@ export function encodeGetNetworkPeersOutput(w: BinaryWriter, value: GetNetworkPe
 
 /** Reads a {@link GetNetworkPeersError} at the reader's offset. */
 export function decodeGetNetworkPeersError(r: BinaryReader): GetNetworkPeersError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersError}. */
 export function encodeGetNetworkPeersError(w: BinaryWriter, value: GetNetworkPeersError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdOutput} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdOutput(
   r: BinaryReader,
 ): GetNetworkPeersByPeerIdOutput {
-  let field = "";
-  try {
-    field = "score";
-    const score = readFloat(r);
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "conn_metadata";
-    const connMetadata = readPresence(r)
-      ? decodeGetNetworkConnectionsOutputItemLocalMetadata(r)
-      : undefined;
-    field = "peer_metadata";
-    const peerMetadata = decodeGetNetworkPeersOutput1PeerMetadata(r);
-    field = "state";
-    const state = decodeGetNetworkPeersOutput1State(r);
-    field = "reachable_at";
-    const reachableAt = readPresence(r) ? decodeP2pConnectionId(r) : undefined;
-    field = "stat";
-    const stat = decodeP2pStat(r);
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    const out: GetNetworkPeersByPeerIdOutput = {
-      score,
-      trusted,
-      peer_metadata: peerMetadata,
-      state,
-      stat,
-    };
-    if (connMetadata !== undefined) out.conn_metadata = connMetadata;
-    if (reachableAt !== undefined) out.reachable_at = reachableAt;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetNetworkPeersOutputItem1(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdOutput}. */
@@ -3474,78 +2982,12 @@ export function encodeGetNetworkPeersByPeerIdOutput(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "score";
-    writeFloat(w, value.score);
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "conn_metadata";
-    if (value.conn_metadata === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.conn_metadata);
-    }
-    field = "peer_metadata";
-    encodeGetNetworkPeersOutput1PeerMetadata(w, value.peer_metadata);
-    field = "state";
-    encodeGetNetworkPeersOutput1State(w, value.state);
-    field = "reachable_at";
-    if (value.reachable_at === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pConnectionId(w, value.reachable_at);
-    }
-    field = "stat";
-    encodeP2pStat(w, value.stat);
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_miss);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetNetworkPeersOutputItem1(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdError(r: BinaryReader): GetNetworkPeersByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdError}. */
@@ -3553,9 +2995,7 @@ export function encodeGetNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PatchNetworkPeersByPeerIdInput} at the reader's offset. */
@@ -3597,68 +3037,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
 export function decodePatchNetworkPeersByPeerIdOutput(
   r: BinaryReader,
 ): PatchNetworkPeersByPeerIdOutput {
-  let field = "";
-  try {
-    field = "score";
-    const score = readFloat(r);
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "conn_metadata";
-    const connMetadata = readPresence(r)
-      ? decodeGetNetworkConnectionsOutputItemLocalMetadata(r)
-      : undefined;
-    field = "peer_metadata";
-    const peerMetadata = decodeGetNetworkPeersOutput1PeerMetadata(r);
-    field = "state";
-    const state = decodeGetNetworkPeersOutput1State(r);
-    field = "reachable_at";
-    const reachableAt = readPresence(r) ? decodeP2pConnectionId(r) : undefined;
-    field = "stat";
-    const stat = decodeP2pStat(r);
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    const out: PatchNetworkPeersByPeerIdOutput = {
-      score,
-      trusted,
-      peer_metadata: peerMetadata,
-      state,
-      stat,
-    };
-    if (connMetadata !== undefined) out.conn_metadata = connMetadata;
-    if (reachableAt !== undefined) out.reachable_at = reachableAt;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeGetNetworkPeersOutputItem1(r);
 }
 
 /** Writes a {@link PatchNetworkPeersByPeerIdOutput}. */
@@ -3666,80 +3045,14 @@ export function encodePatchNetworkPeersByPeerIdOutput(
   w: BinaryWriter,
   value: PatchNetworkPeersByPeerIdOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "score";
-    writeFloat(w, value.score);
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "conn_metadata";
-    if (value.conn_metadata === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.conn_metadata);
-    }
-    field = "peer_metadata";
-    encodeGetNetworkPeersOutput1PeerMetadata(w, value.peer_metadata);
-    field = "state";
-    encodeGetNetworkPeersOutput1State(w, value.state);
-    field = "reachable_at";
-    if (value.reachable_at === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pConnectionId(w, value.reachable_at);
-    }
-    field = "stat";
-    encodeP2pStat(w, value.stat);
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_miss);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeGetNetworkPeersOutputItem1(w, value);
 }
 
 /** Reads a {@link PatchNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodePatchNetworkPeersByPeerIdError(
   r: BinaryReader,
 ): PatchNetworkPeersByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PatchNetworkPeersByPeerIdError}. */
@@ -3747,9 +3060,7 @@ export function encodePatchNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: PatchNetworkPeersByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBannedOutput} at the reader's offset. */
@@ -3767,10 +3078,7 @@ export function encodeGetNetworkPeersBannedOutput(
 
 /** Reads a {@link GetNetworkPeersBannedError} at the reader's offset. */
 export function decodeGetNetworkPeersBannedError(r: BinaryReader): GetNetworkPeersBannedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersBannedError}. */
@@ -3778,9 +3086,7 @@ export function encodeGetNetworkPeersBannedError(
   w: BinaryWriter,
   value: GetNetworkPeersBannedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersLogOutput} at the reader's offset. */
@@ -3803,10 +3109,7 @@ export function encodeGetNetworkPeersLogOutput(
 
 /** Reads a {@link GetNetworkPeersLogError} at the reader's offset. */
 export function decodeGetNetworkPeersLogError(r: BinaryReader): GetNetworkPeersLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPeersLogError}. */
@@ -3814,9 +3117,7 @@ export function encodeGetNetworkPeersLogError(
   w: BinaryWriter,
   value: GetNetworkPeersLogError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsOutput} at the reader's offset. */
@@ -3836,70 +3137,19 @@ export function encodeGetNetworkPointsOutput(w: BinaryWriter, value: GetNetworkP
 
 /** Reads a {@link GetNetworkPointsError} at the reader's offset. */
 export function decodeGetNetworkPointsError(r: BinaryReader): GetNetworkPointsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsError}. */
 export function encodeGetNetworkPointsError(w: BinaryWriter, value: GetNetworkPointsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointOutput} at the reader's offset. */
 export function decodeGetNetworkPointsByPointOutput(
   r: BinaryReader,
 ): GetNetworkPointsByPointOutput {
-  let field = "";
-  try {
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "greylisted_until";
-    const greylistedUntil = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "state";
-    const state = decodeP2pPointState(r);
-    field = "p2p_peer_id";
-    const p2pPeerId = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r) ? decodeP2pPointInfoLastRejectedConnection(r) : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "expected_peer_id";
-    const expectedPeerId = readPresence(r)
-      ? readHash(r, BASE58.cryptobox_public_key_hash)
-      : undefined;
-    const out: GetNetworkPointsByPointOutput = { trusted, state };
-    if (greylistedUntil !== undefined) out.greylisted_until = greylistedUntil;
-    if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    if (expectedPeerId !== undefined) out.expected_peer_id = expectedPeerId;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeP2pPointInfo(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointOutput}. */
@@ -3907,78 +3157,12 @@ export function encodeGetNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: GetNetworkPointsByPointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "greylisted_until";
-    if (value.greylisted_until === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.greylisted_until);
-    }
-    field = "state";
-    encodeP2pPointState(w, value.state);
-    field = "p2p_peer_id";
-    if (value.p2p_peer_id === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
-    }
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_miss);
-    }
-    field = "expected_peer_id";
-    if (value.expected_peer_id === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      writeHash(w, BASE58.cryptobox_public_key_hash, value.expected_peer_id);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeP2pPointInfo(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointError} at the reader's offset. */
 export function decodeGetNetworkPointsByPointError(r: BinaryReader): GetNetworkPointsByPointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointError}. */
@@ -3986,14 +3170,12 @@ export function encodeGetNetworkPointsByPointError(
   w: BinaryWriter,
   value: GetNetworkPointsByPointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointInput} at the reader's offset. */
 export function decodePutNetworkPointsByPointInput(r: BinaryReader): PutNetworkPointsByPointInput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointInput}. */
@@ -4001,14 +3183,14 @@ export function encodePutNetworkPointsByPointInput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointInput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointOutput} at the reader's offset. */
 export function decodePutNetworkPointsByPointOutput(
   r: BinaryReader,
 ): PutNetworkPointsByPointOutput {
-  return {};
+  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointOutput}. */
@@ -4016,15 +3198,12 @@ export function encodePutNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointError} at the reader's offset. */
 export function decodePutNetworkPointsByPointError(r: BinaryReader): PutNetworkPointsByPointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointError}. */
@@ -4032,9 +3211,7 @@ export function encodePutNetworkPointsByPointError(
   w: BinaryWriter,
   value: PutNetworkPointsByPointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PatchNetworkPointsByPointInput} at the reader's offset. */
@@ -4085,53 +3262,7 @@ export function encodePatchNetworkPointsByPointInput(
 export function decodePatchNetworkPointsByPointOutput(
   r: BinaryReader,
 ): PatchNetworkPointsByPointOutput {
-  let field = "";
-  try {
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "greylisted_until";
-    const greylistedUntil = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "state";
-    const state = decodeP2pPointState(r);
-    field = "p2p_peer_id";
-    const p2pPeerId = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeP2pPointInfoLastRejectedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r) ? decodeP2pPointInfoLastRejectedConnection(r) : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    field = "expected_peer_id";
-    const expectedPeerId = readPresence(r)
-      ? readHash(r, BASE58.cryptobox_public_key_hash)
-      : undefined;
-    const out: PatchNetworkPointsByPointOutput = { trusted, state };
-    if (greylistedUntil !== undefined) out.greylisted_until = greylistedUntil;
-    if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    if (expectedPeerId !== undefined) out.expected_peer_id = expectedPeerId;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeP2pPointInfo(r);
 }
 
 /** Writes a {@link PatchNetworkPointsByPointOutput}. */
@@ -4139,80 +3270,14 @@ export function encodePatchNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: PatchNetworkPointsByPointOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "greylisted_until";
-    if (value.greylisted_until === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.greylisted_until);
-    }
-    field = "state";
-    encodeP2pPointState(w, value.state);
-    field = "p2p_peer_id";
-    if (value.p2p_peer_id === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
-    }
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pPointInfoLastRejectedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      timestampSystemCodec.encode(w, value.last_miss);
-    }
-    field = "expected_peer_id";
-    if (value.expected_peer_id === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      writeHash(w, BASE58.cryptobox_public_key_hash, value.expected_peer_id);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeP2pPointInfo(w, value);
 }
 
 /** Reads a {@link PatchNetworkPointsByPointError} at the reader's offset. */
 export function decodePatchNetworkPointsByPointError(
   r: BinaryReader,
 ): PatchNetworkPointsByPointError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PatchNetworkPointsByPointError}. */
@@ -4220,9 +3285,7 @@ export function encodePatchNetworkPointsByPointError(
   w: BinaryWriter,
   value: PatchNetworkPointsByPointError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBannedOutput} at the reader's offset. */
@@ -4240,10 +3303,7 @@ export function encodeGetNetworkPointsBannedOutput(
 
 /** Reads a {@link GetNetworkPointsBannedError} at the reader's offset. */
 export function decodeGetNetworkPointsBannedError(r: BinaryReader): GetNetworkPointsBannedError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsBannedError}. */
@@ -4251,9 +3311,7 @@ export function encodeGetNetworkPointsBannedError(
   w: BinaryWriter,
   value: GetNetworkPointsBannedError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsLogOutput} at the reader's offset. */
@@ -4276,10 +3334,7 @@ export function encodeGetNetworkPointsLogOutput(
 
 /** Reads a {@link GetNetworkPointsLogError} at the reader's offset. */
 export function decodeGetNetworkPointsLogError(r: BinaryReader): GetNetworkPointsLogError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkPointsLogError}. */
@@ -4287,9 +3342,7 @@ export function encodeGetNetworkPointsLogError(
   w: BinaryWriter,
   value: GetNetworkPointsLogError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkSelfOutput} at the reader's offset. */
@@ -4304,83 +3357,39 @@ export function encodeGetNetworkSelfOutput(w: BinaryWriter, value: GetNetworkSel
 
 /** Reads a {@link GetNetworkSelfError} at the reader's offset. */
 export function decodeGetNetworkSelfError(r: BinaryReader): GetNetworkSelfError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkSelfError}. */
 export function encodeGetNetworkSelfError(w: BinaryWriter, value: GetNetworkSelfError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetNetworkStatOutput} at the reader's offset. */
 export function decodeGetNetworkStatOutput(r: BinaryReader): GetNetworkStatOutput {
-  let field = "";
-  try {
-    field = "total_sent";
-    const totalSent = readInt64(r);
-    field = "total_recv";
-    const totalRecv = readInt64(r);
-    field = "current_inflow";
-    const currentInflow = readRangedInt(r, -1073741824, 1073741823);
-    field = "current_outflow";
-    const currentOutflow = readRangedInt(r, -1073741824, 1073741823);
-    return {
-      total_sent: totalSent,
-      total_recv: totalRecv,
-      current_inflow: currentInflow,
-      current_outflow: currentOutflow,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeP2pStat(r);
 }
 
 /** Writes a {@link GetNetworkStatOutput}. */
 export function encodeGetNetworkStatOutput(w: BinaryWriter, value: GetNetworkStatOutput): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "total_sent";
-    writeInt64(w, value.total_sent);
-    field = "total_recv";
-    writeInt64(w, value.total_recv);
-    field = "current_inflow";
-    writeRangedInt(w, value.current_inflow, -1073741824, 1073741823);
-    field = "current_outflow";
-    writeRangedInt(w, value.current_outflow, -1073741824, 1073741823);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeP2pStat(w, value);
 }
 
 /** Reads a {@link GetNetworkStatError} at the reader's offset. */
 export function decodeGetNetworkStatError(r: BinaryReader): GetNetworkStatError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetNetworkStatError}. */
 export function encodeGetNetworkStatError(w: BinaryWriter, value: GetNetworkStatError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationInput} at the reader's offset. */
 export function decodePostPrivateInjectionOperationInput(
   r: BinaryReader,
 ): PostPrivateInjectionOperationInput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readRestHex(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeFitnessItem(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationInput}. */
@@ -4388,9 +3397,7 @@ export function encodePostPrivateInjectionOperationInput(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationInput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeHex(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeFitnessItem(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationOutput} at the reader's offset. */
@@ -4412,10 +3419,7 @@ export function encodePostPrivateInjectionOperationOutput(
 export function decodePostPrivateInjectionOperationError(
   r: BinaryReader,
 ): PostPrivateInjectionOperationError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationError}. */
@@ -4423,9 +3427,7 @@ export function encodePostPrivateInjectionOperationError(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationsInput} at the reader's offset. */
@@ -4452,10 +3454,7 @@ export function encodePostPrivateInjectionOperationsInput(
 export function decodePostPrivateInjectionOperationsOutput(
   r: BinaryReader,
 ): PostPrivateInjectionOperationsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeMempoolKnownValid(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeMempoolPending(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationsOutput}. */
@@ -4463,19 +3462,14 @@ export function encodePostPrivateInjectionOperationsOutput(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationsOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodeMempoolKnownValid(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeMempoolPending(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationsError} at the reader's offset. */
 export function decodePostPrivateInjectionOperationsError(
   r: BinaryReader,
 ): PostPrivateInjectionOperationsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationsError}. */
@@ -4483,9 +3477,7 @@ export function encodePostPrivateInjectionOperationsError(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsOutput} at the reader's offset. */
@@ -4505,35 +3497,19 @@ export function encodeGetProtocolsOutput(w: BinaryWriter, value: GetProtocolsOut
 
 /** Reads a {@link GetProtocolsError} at the reader's offset. */
 export function decodeGetProtocolsError(r: BinaryReader): GetProtocolsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsError}. */
 export function encodeGetProtocolsError(w: BinaryWriter, value: GetProtocolsError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashOutput} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashOutput(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashOutput {
-  let field = "";
-  try {
-    field = "expected_env_version";
-    const expectedEnvVersion = readUint16(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "components";
-    const components = decodePostInjectionProtocolInputComponents(r);
-    closeDynamicFrame(r, outer1);
-    return { expected_env_version: expectedEnvVersion, components };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodePostInjectionProtocolInput(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashOutput}. */
@@ -4541,28 +3517,14 @@ export function encodeGetProtocolsByProtocolHashOutput(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "expected_env_version";
-    writeUint16(w, value.expected_env_version);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "components";
-    encodePostInjectionProtocolInputComponents(w, value.components);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodePostInjectionProtocolInput(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashError} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashError(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashError}. */
@@ -4570,9 +3532,7 @@ export function encodeGetProtocolsByProtocolHashError(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetProtocolsEnvironmentOutput} at the reader's offset. */
@@ -4592,10 +3552,7 @@ export function encodeGetProtocolsEnvironmentOutput(
 
 /** Reads a {@link GetProtocolsEnvironmentError} at the reader's offset. */
 export function decodeGetProtocolsEnvironmentError(r: BinaryReader): GetProtocolsEnvironmentError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetProtocolsEnvironmentError}. */
@@ -4603,9 +3560,7 @@ export function encodeGetProtocolsEnvironmentError(
   w: BinaryWriter,
   value: GetProtocolsEnvironmentError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetStatsGcOutput} at the reader's offset. */
@@ -4716,17 +3671,12 @@ export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput)
 
 /** Reads a {@link GetStatsGcError} at the reader's offset. */
 export function decodeGetStatsGcError(r: BinaryReader): GetStatsGcError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetStatsGcError}. */
 export function encodeGetStatsGcError(w: BinaryWriter, value: GetStatsGcError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetStatsMemoryOutput} at the reader's offset. */
@@ -4799,17 +3749,12 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
 export function decodeGetStatsMemoryError(r: BinaryReader): GetStatsMemoryError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetStatsMemoryError}. */
 export function encodeGetStatsMemoryError(w: BinaryWriter, value: GetStatsMemoryError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetVersionOutput} at the reader's offset. */
@@ -4846,17 +3791,12 @@ export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput)
 
 /** Reads a {@link GetVersionError} at the reader's offset. */
 export function decodeGetVersionError(r: BinaryReader): GetVersionError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetVersionError}. */
 export function encodeGetVersionError(w: BinaryWriter, value: GetVersionError): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersBlockValidatorOutput} at the reader's offset. */
@@ -4912,10 +3852,7 @@ export function encodeGetWorkersBlockValidatorOutput(
 export function decodeGetWorkersBlockValidatorError(
   r: BinaryReader,
 ): GetWorkersBlockValidatorError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersBlockValidatorError}. */
@@ -4923,9 +3860,7 @@ export function encodeGetWorkersBlockValidatorError(
   w: BinaryWriter,
   value: GetWorkersBlockValidatorError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsOutput} at the reader's offset. */
@@ -4952,10 +3887,7 @@ export function encodeGetWorkersChainValidatorsOutput(
 export function decodeGetWorkersChainValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsError}. */
@@ -4963,9 +3895,7 @@ export function encodeGetWorkersChainValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsByChainIdOutput} at the reader's offset. */
@@ -5024,10 +3954,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
 export function decodeGetWorkersChainValidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsByChainIdError}. */
@@ -5035,9 +3962,7 @@ export function encodeGetWorkersChainValidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsDdbOutput} at the reader's offset. */
@@ -5105,10 +4030,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
 export function decodeGetWorkersChainValidatorsDdbError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsDdbError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsDdbError}. */
@@ -5116,9 +4038,7 @@ export function encodeGetWorkersChainValidatorsDdbError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsDdbError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsOutput} at the reader's offset. */
@@ -5145,10 +4065,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsError}. */
@@ -5156,9 +4073,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput} at the reader's offset. */
@@ -5224,10 +4139,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdError}. */
@@ -5235,19 +4147,14 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsOutput(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetWorkersChainValidatorsOutputInner(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeGetWorkersChainValidatorsOutput(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsOutput}. */
@@ -5255,17 +4162,12 @@ export function encodeGetWorkersPrevalidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodeGetWorkersChainValidatorsOutputInner(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeGetWorkersChainValidatorsOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsError} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsError(r: BinaryReader): GetWorkersPrevalidatorsError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsError}. */
@@ -5273,9 +4175,7 @@ export function encodeGetWorkersPrevalidatorsError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsByChainIdOutput} at the reader's offset. */
@@ -5331,10 +4231,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
 export function decodeGetWorkersPrevalidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodePatchChainsByChainIdError(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsByChainIdError}. */
@@ -5342,9 +4239,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodePatchChainsByChainIdError(w, value);
 }
 
 function decodeFitnessItem(r: BinaryReader): string {
@@ -14139,78 +13034,6 @@ function encodeGetConfigOutputNetwork(
     return;
   }
   failValue(w, "a value of one of the cases Custom, sandbox, mainnet, ghostnet", json);
-}
-
-function decodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(r: BinaryReader): {
-  replaced_protocol: string;
-  replacement_protocol: string;
-}[] {
-  const items: Array<{
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }> = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeUserActivatedProtocolOverridesItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetConfigNetworkUserActivatedProtocolOverridesOutputInner(
-  w: BinaryWriter,
-  value: {
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeUserActivatedProtocolOverridesItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-function decodeGetConfigNetworkUserActivatedUpgradesOutputInner(r: BinaryReader): {
-  level: number;
-  replacement_protocol: string;
-}[] {
-  const items: Array<{
-    level: number;
-    replacement_protocol: string;
-  }> = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeUserActivatedUpgradesItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetConfigNetworkUserActivatedUpgradesOutputInner(
-  w: BinaryWriter,
-  value: {
-    level: number;
-    replacement_protocol: string;
-  }[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeUserActivatedUpgradesItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {

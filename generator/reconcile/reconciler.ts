@@ -299,11 +299,12 @@ export class BodyReconciler {
     return ir;
   }
 
-  private object(items: readonly FieldItem[], view: JsonView, where: string): IR {
+  private object(fieldItems: readonly FieldItem[], view: JsonView, where: string): IR {
     const schema = view.schema;
     const properties = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
     const used = new Set<string>();
+    const items = nameSoleAnonymousValue(fieldItems, properties);
 
     const convert = (group: readonly FieldItem[], framed: boolean): ObjectItem[] => {
       const out: ObjectItem[] = [];
@@ -485,6 +486,37 @@ export class BodyReconciler {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * A JSON object of one property whose binary form is a single anonymous value (possibly behind
+ * a length header): data-encoding describes a one-field object by its field's layout alone
+ * (the 8.2 `internal-events` record `{activate?: [...]}` is a `dyn` header and an anonymous
+ * sequence). The anonymous value takes the property's name.
+ */
+function nameSoleAnonymousValue(items: readonly FieldItem[], properties: Record<string, JsonSchema>): readonly FieldItem[] {
+  const names = Object.keys(properties);
+  if (names.length !== 1) return items;
+  const values: FieldItem[] = [];
+  const collect = (group: readonly FieldItem[]): void => {
+    for (const item of group) {
+      if (item.kind === "frame") collect(item.items);
+      else if (!isSkippable(item)) values.push(item);
+    }
+  };
+  collect(items);
+  const only = values[0];
+  if (values.length !== 1 || only?.kind !== "value" || only.field.kind !== "anon" || only.field.layout.kind === "Ref") return items;
+  const name = names[0]!;
+  const rename = (group: readonly FieldItem[]): FieldItem[] =>
+    group.map((item) =>
+      item === only
+        ? { kind: "value", field: { kind: "named", name, layout: only.field.layout, dataKind: only.field.dataKind }, indicator: only.indicator }
+        : item.kind === "frame"
+          ? { ...item, items: rename(item.items) }
+          : item,
+    );
+  return rename(items);
+}
 
 function withoutTag(fields: readonly Field[]): Field[] {
   const first = fields[0];

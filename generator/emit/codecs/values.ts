@@ -53,24 +53,30 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
 const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames> }>();
 
 /**
- * The functions of a structure node, emitted on first use. Exported functions belong to one
- * node (a definition or body root); private helpers are shared by every node with the same
- * structure, so a shape the reconciler met many times (a binary `Ref` expanded in several
- * places) gets one helper.
+ * The functions of a structure node, emitted on first use. Nodes with the same structure share
+ * one pair of functions, so a shape the reconciler met many times (a binary `Ref` expanded in
+ * several places, a body that is also a list element elsewhere) is written once:
+ * - a private helper reuses the functions of an equal node emitted earlier, exported or not;
+ * - an exported function whose structure was already emitted delegates to those functions.
  */
 function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: HelperNames | undefined): { names: HelperNames; declared?: StructureFunctions } {
   let state = emitted.get(context);
   if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map() }));
   const exported = state.exported.get(ir);
   if (exported) return exported.functions ? { names: exported.names, declared: exported.functions } : { names: exported.names };
+  const key = JSON.stringify(ir);
+  const shared = state.helpers.get(key);
   if (exportAs !== undefined) {
     const entry: { names: HelperNames; functions?: StructureFunctions } = { names: exportAs };
     state.exported.set(ir, entry);
-    entry.functions = STRUCTURES[ir.kind]!(context, ir, exportAs, hint, true);
+    if (shared) {
+      entry.functions = delegates(context, ir, exportAs, shared);
+    } else {
+      state.helpers.set(key, exportAs);
+      entry.functions = STRUCTURES[ir.kind]!(context, ir, exportAs, hint, true);
+    }
     return { names: exportAs, declared: entry.functions };
   }
-  const key = `${context.typeText(ir)}\u0000${JSON.stringify(ir)}`;
-  const shared = state.helpers.get(key);
   if (shared) return { names: shared };
   const names = context.helperNames(hint);
   state.helpers.set(key, names);
@@ -78,6 +84,17 @@ function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: H
   context.addHelper(functions.decode);
   context.addHelper(functions.encode);
   return { names };
+}
+
+/** Exported functions that call the functions already emitted for an equal structure. */
+function delegates(context: CodecContext, ir: IR, names: HelperNames, target: HelperNames): StructureFunctions {
+  const type = context.typeText(ir);
+  const reader = context.use("BinaryReader");
+  const writer = context.use("BinaryWriter");
+  return {
+    decode: `export function ${names.decode}(r: ${reader}): ${type} {\n  return ${target.decode}(r);\n}\n`,
+    encode: `export function ${names.encode}(w: ${writer}, value: ${type}): void {\n  ${target.encode}(w, value);\n}\n`,
+  };
 }
 
 /** The expression that reads one value of `ir` from `r`. */
