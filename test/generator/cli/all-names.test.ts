@@ -15,7 +15,7 @@ import { inspected, reference, repoRoot } from "./support.ts";
 
 const sources = [
   { name: "shell.json", path: `${repoRoot}spec/snapshots/shell.json`, reference: undefined, binary: 44 },
-  { name: "shell-legacy.json", path: `${repoRoot}spec/snapshots/shell-legacy.json`, reference: undefined, binary: 39 },
+  { name: "shell-legacy.json", path: `${repoRoot}spec/snapshots/shell-legacy.json`, reference: undefined, binary: 41 },
   { name: "describe-mempool-alpha-2022-06-09.json", path: reference("describe-mempool-alpha-2022-06-09.json"), reference: "describe-mempool-alpha-2022-06-09.json", binary: 44 },
   { name: "describe-mempool-ithaca-2022-06-09.json", path: reference("describe-mempool-ithaca-2022-06-09.json"), reference: "describe-mempool-ithaca-2022-06-09.json", binary: 26 },
   { name: "describe-mempool-granada-2021-09-10.raw.json", path: reference("describe-mempool-granada-2021-09-10.raw.json"), reference: "describe-mempool-granada-2021-09-10.raw.json", binary: 23 },
