@@ -7,8 +7,12 @@
 import type { DynSize, Field } from "../model/binary-schema.ts";
 
 export type FieldItem =
-  | { kind: "value"; field: Extract<Field, { kind: "named" | "anon" }>; indicator: boolean }
+  /** A value; `count` when an element-count field precedes it (a counted list, see {@link mergeCountPrefixes}). */
+  | { kind: "value"; field: Extract<Field, { kind: "named" | "anon" }>; indicator: boolean; count?: CountHeader }
   | { kind: "frame"; size: DynSize; name?: string; items: FieldItem[] };
+
+/** Width of an element-count prefix. */
+export type CountHeader = "Uint8" | "Uint16" | "Uint30" | "N";
 
 /** Raised when the flat list does not group (a `dyn` covering more entries than follow it…). */
 export class FieldGroupingError extends Error {
@@ -50,4 +54,45 @@ export function groupFields(fields: readonly Field[]): FieldItem[] {
     return items;
   };
   return take(fields.length);
+}
+
+/**
+ * Element-count prefixes (describe-format.md §6.8): nothing marks a count in a binary schema, so
+ * an anonymous unsigned integer (`Uint8`, `Uint16`, a `RangedInt` 0..2^30-1, or `N.t`)
+ * immediately followed by an anonymous `at-most` sequence whose limit is that integer's maximum
+ * is read as the sequence's element count, and the two become one counted list.
+ */
+export function mergeCountPrefixes(items: readonly FieldItem[]): FieldItem[] {
+  const out: FieldItem[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === "frame") {
+      out.push({ ...item, items: mergeCountPrefixes(item.items) });
+      continue;
+    }
+    const next = items[i + 1];
+    const header = countHeaderOf(item);
+    if (header && next?.kind === "value" && next.field.kind === "anon" && !next.indicator && next.field.layout.kind === "Seq") {
+      const limit = next.field.layout.limit;
+      if (limit?.kind === "at-most" && (header === "N" || limit.max === COUNT_MAXIMA[header])) {
+        out.push({ ...next, count: header });
+        i++;
+        continue;
+      }
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/** The largest count each header can carry (`N` has no bound of its own: any `at-most` limit). */
+const COUNT_MAXIMA: Record<CountHeader, number | undefined> = { Uint8: 0xff, Uint16: 0xffff, Uint30: 0x3fffffff, N: undefined };
+
+function countHeaderOf(item: FieldItem): CountHeader | undefined {
+  if (item.kind !== "value" || item.field.kind !== "anon" || item.indicator) return undefined;
+  const layout = item.field.layout;
+  if (layout.kind === "Int" && (layout.size === "Uint8" || layout.size === "Uint16") && layout.endianness === "Big") return layout.size;
+  if (layout.kind === "RangedInt" && layout.min === 0 && layout.max === 0x3fffffff) return "Uint30";
+  if (layout.kind === "Ref" && layout.name === "N.t") return "N";
+  return undefined;
 }

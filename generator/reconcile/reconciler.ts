@@ -7,7 +7,7 @@
 import type { BinarySchema, DataKind, Encoding, Field, Layout, UnionCase as BinaryCase } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleElement, UnionCase } from "../ir/codec-ir.ts";
-import { groupFields, type FieldItem } from "./field-groups.ts";
+import { groupFields, mergeCountPrefixes, type CountHeader, type FieldItem } from "./field-groups.ts";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
@@ -262,7 +262,7 @@ export class BodyReconciler {
 
   /** A field list (an `Obj`, or a union case after its tag) read against a JSON schema. */
   private fields(fields: readonly Field[], view: JsonView, where: string): IR {
-    const items = groupFields(fields);
+    const items = mergeCountPrefixes(groupFields(fields));
     const schema = view.schema;
     if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
       return this.object(items, view, where);
@@ -290,7 +290,7 @@ export class BodyReconciler {
     } else {
       if (item.indicator) throw new ReconcileError("a presence byte outside an object", where);
       const field = item.field;
-      ir = this.value(field.layout, field.dataKind, view, where, field.kind === "named" ? field.name : undefined);
+      ir = withCount(this.value(field.layout, field.dataKind, view, where, field.kind === "named" ? field.name : undefined), item.count, where);
     }
     const padding = items.filter((i) => i.kind === "value" && i.field.layout.kind === "Padding");
     for (const pad of padding) {
@@ -330,7 +330,7 @@ export class BodyReconciler {
           throw new ReconcileError(`binary field ${JSON.stringify(name)} has no JSON property`, where);
         }
         used.add(name);
-        const codec = this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name);
+        const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
         const presence = item.indicator ? "indicator" : !required.has(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
         if (presence === "rest-of-frame" && !framed && group !== items) {
           throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
@@ -384,7 +384,7 @@ export class BodyReconciler {
         }
         const schema = schemas[position];
         if (schema === undefined) throw new ReconcileError(`binary tuple has more elements than the JSON tuple (${schemas.length})`, where);
-        out.push({ kind: "element", codec: this.value(field.layout, field.dataKind, this.view(schema), `${where}[${position}]`) });
+        out.push({ kind: "element", codec: withCount(this.value(field.layout, field.dataKind, this.view(schema), `${where}[${position}]`), item.count, where) });
         position++;
       }
       return out;
@@ -487,6 +487,13 @@ export class BodyReconciler {
 
 // ------------------------------------------------------------------ helpers
 
+/** A list read after its element count (a count prefix merged by `mergeCountPrefixes`). */
+function withCount(ir: IR, count: CountHeader | undefined, where: string): IR {
+  if (count === undefined) return ir;
+  if (ir.kind !== "list") throw new ReconcileError(`an element count precedes a ${ir.kind}, not a list`, where);
+  return { ...ir, count };
+}
+
 /**
  * A JSON object of one property whose binary form is a single anonymous value (possibly behind
  * a length header): data-encoding describes a one-field object by its field's layout alone
@@ -510,7 +517,7 @@ function nameSoleAnonymousValue(items: readonly FieldItem[], properties: Record<
   const rename = (group: readonly FieldItem[]): FieldItem[] =>
     group.map((item) =>
       item === only
-        ? { kind: "value", field: { kind: "named", name, layout: only.field.layout, dataKind: only.field.dataKind }, indicator: only.indicator }
+        ? { ...only, field: { kind: "named", name, layout: only.field.layout, dataKind: only.field.dataKind } }
         : item.kind === "frame"
           ? { ...item, items: rename(item.items) }
           : item,
