@@ -9,7 +9,8 @@
  */
 
 import type { CodecDefinition, IR, ObjectItem, TupleElement } from "../ir/codec-ir.ts";
-import { dynHeaderWidth, fixedSize, rangedIntWidth } from "../ir/codec-ir.ts";
+import { fixedSize } from "../ir/codec-ir.ts";
+import { lengthHeaderSize, rangedIntSize } from "../../runtime/index.ts";
 import { extendsToFrameEnd } from "../ir/frame-extent.ts";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import type { DynSize } from "../model/binary-schema.ts";
@@ -155,7 +156,7 @@ class IrLayoutPrinter {
       case "int":
         return intWords(ir.size, ir.endianness) + (ir.decimal ? " (a decimal string in JSON)" : "");
       case "ranged-int": {
-        const width = rangedIntWidth(ir.min, ir.max);
+        const width = rangedIntSize(ir.min, ir.max);
         return `${ir.min < 0 ? "signed" : "unsigned"} ${width * 8}-bit integer in the range ${ir.min} to ${ir.max}${ir.min > 0 ? ` (shifted by ${ir.min})` : ""}`;
       }
       case "float":
@@ -221,7 +222,7 @@ function intWords(size: string, endianness: "Big" | "Little" = "Big"): string {
 }
 
 function header(size: DynSize, label: string): Row {
-  const width = dynHeaderWidth(size);
+  const width = lengthHeaderSize(size);
   if (width === undefined) return [label, "Determined from data", "$N.t"];
   return [label, `${width} byte${width === 1 ? "" : "s"}`, size === "Uint30" ? "unsigned 30-bit big-endian integer" : intWords(size)];
 }

@@ -15,7 +15,7 @@
  * not change, the bounds of a ranged float, and an `at-most` limit of a sequence.
  */
 import type { BinarySchema, DataKind, Encoding, Field, Layout, SeqLimit } from "../model/binary-schema.ts";
-import { rangedIntWidth } from "../ir/codec-ir.ts";
+import { rangedIntSize } from "../../runtime/index.ts";
 import { ChangeSink, narrowed, widened, type BodyChange, type Direction } from "./classify.ts";
 
 /** Compares the binary schema of one body in OLD and NEW; `direction` says who writes the body. */
@@ -209,7 +209,7 @@ class BinaryWalker {
         // when min ≥ 0) do not change; then only the admitted range moved.
         const sameBytes =
           o.endianness === m.endianness &&
-          rangedIntWidth(o.min, o.max) === rangedIntWidth(m.min, m.max) &&
+          rangedIntSize(o.min, o.max) === rangedIntSize(m.min, m.max) &&
           ((o.min < 0 && m.min < 0) || o.min === m.min);
         if (!sameBytes) {
           this.sink.add("binary-layout-changed", "breaking", at, `${describeLayout(o)} → ${describeLayout(m)} (other bytes)`, { old: describeLayout(o), new: describeLayout(m) });

@@ -9,6 +9,7 @@
 
 import type { DynSize, Endianness, EnumSize, IntSize, SeqLimit, TagSize } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
+import { intSizeBytes, lengthHeaderSize, rangedIntSize } from "../../runtime/index.ts";
 
 /**
  * Byte size of a value: fixed, the rest of the enclosing frame (`variable`), or told by the
@@ -39,7 +40,7 @@ export type IR =
   /** A JSON array of fixed length whose elements are laid out one after another. */
   | { kind: "tuple"; elements: TupleElement[] }
   /** A JSON array; in binary, elements fill the frame unless `limit` is exact or a count precedes them. */
-  | { kind: "list"; element: IR; limit?: SeqLimit; count?: IntSize | "N" | "Uint30" }
+  | { kind: "list"; element: IR; limit?: SeqLimit; count?: DynSize }
   | { kind: "union"; tagSize: TagSize; cases: UnionCase[]; jsonOnlyCases: JsonOnlyCase[] }
   /** data-encoding's `option` combinator: JSON `null` ↔ tag 0, any other value ↔ tag 1. */
   | { kind: "option"; some: IR }
@@ -132,9 +133,9 @@ export interface CodecDefinition {
 export function fixedSize(ir: IR, definitions: ReadonlyMap<string, CodecDefinition>, seen: Set<string> = new Set()): number | undefined {
   switch (ir.kind) {
     case "int":
-      return { Int8: 1, Uint8: 1, Int16: 2, Uint16: 2, Int32: 4, Int64: 8 }[ir.size];
+      return intSizeBytes(ir.size);
     case "ranged-int":
-      return rangedIntWidth(ir.min, ir.max);
+      return rangedIntSize(ir.min, ir.max);
     case "float":
     case "ranged-float":
       return 8;
@@ -194,7 +195,7 @@ export function fixedSize(ir: IR, definitions: ReadonlyMap<string, CodecDefiniti
     }
     case "dynamic": {
       const inner = fixedSize(ir.inner, definitions, seen);
-      const header = dynHeaderWidth(ir.header);
+      const header = lengthHeaderSize(ir.header);
       return inner === undefined || header === undefined ? undefined : header + inner;
     }
     case "padded": {
@@ -218,7 +219,7 @@ function itemFixedSize(item: ObjectItem, definitions: ReadonlyMap<string, CodecD
     case "padding":
       return item.bytes;
     case "frame": {
-      const header = dynHeaderWidth(item.header);
+      const header = lengthHeaderSize(item.header);
       if (header === undefined) return undefined;
       let total = header;
       for (const inner of item.items) {
@@ -231,22 +232,4 @@ function itemFixedSize(item: ObjectItem, definitions: ReadonlyMap<string, CodecD
     case "merge":
       return fixedSize(item.codec, definitions, seen);
   }
-}
-
-/** Width of a `dyn` length header, or `undefined` for the variable-width zarith `N` header. */
-export function dynHeaderWidth(size: DynSize): number | undefined {
-  return size === "Uint8" ? 1 : size === "Uint16" ? 2 : size === "Uint30" ? 4 : undefined;
-}
-
-/** Width in bytes of a ranged integer (data-encoding.md §3). */
-export function rangedIntWidth(min: number, max: number): 1 | 2 | 4 {
-  if (min < 0) {
-    if (min >= -128 && max <= 127) return 1;
-    if (min >= -32768 && max <= 32767) return 2;
-    return 4;
-  }
-  const width = max - min;
-  if (width <= 255) return 1;
-  if (width <= 65535) return 2;
-  return 4;
 }

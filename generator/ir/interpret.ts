@@ -14,6 +14,7 @@ import {
   closeDynamicFrame,
   closeReservedFrame,
   contractIdCodec,
+  decimalToNumber,
   describeValue,
   encodeBson,
   decodeBson,
@@ -423,7 +424,7 @@ export class Interpreter {
     return {
       decode: (r) => {
         const out: unknown[] = [];
-        const expected = count !== undefined ? readElementCount(r, count === "N" ? "N" : count === "Uint30" ? "Uint30" : count === "Uint16" ? "Uint16" : "Uint8", atMost) : exactly;
+        const expected = count !== undefined ? readElementCount(r, count, atMost) : exactly;
         while (expected !== undefined ? out.length < expected : r.remaining() > 0) {
           if (out.length >= atMost) throw new DecodeError(`at most ${atMost} elements`, "more", r.offset);
           const before = r.offset;
@@ -440,7 +441,7 @@ export class Interpreter {
         if (!Array.isArray(v)) throw new EncodeError("an array", describeValue(v), w.length);
         if (exactly !== undefined && v.length !== exactly) throw new EncodeError(`exactly ${exactly} elements`, `${v.length}`, w.length);
         if (v.length > atMost) throw new EncodeError(`at most ${atMost} elements`, `${v.length}`, w.length);
-        if (count !== undefined) writeElementCount(w, count === "N" ? "N" : count === "Uint30" ? "Uint30" : count === "Uint16" ? "Uint16" : "Uint8", v.length);
+        if (count !== undefined) writeElementCount(w, count, v.length);
         v.forEach((item, i) => {
           try {
             element.encode(w, item);
@@ -523,11 +524,6 @@ function countElements(elements: readonly TupleElement[]): number {
   return n;
 }
 
-function decimalToNumber(w: BinaryWriter, v: unknown): number {
-  if (typeof v === "number") return v;
-  if (typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
-  throw new EncodeError("a decimal integer string", describeValue(v), w.length);
-}
 
 function decodeBsonAt(r: BinaryReader, end: number): unknown {
   const start = r.offset;

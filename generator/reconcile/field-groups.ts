@@ -8,11 +8,9 @@ import type { DynSize, Field } from "../model/binary-schema.ts";
 
 export type FieldItem =
   /** A value; `count` when an element-count field precedes it (a counted list, see {@link mergeCountPrefixes}). */
-  | { kind: "value"; field: Extract<Field, { kind: "named" | "anon" }>; indicator: boolean; count?: CountHeader }
+  | { kind: "value"; field: Extract<Field, { kind: "named" | "anon" }>; indicator: boolean; count?: DynSize }
   | { kind: "frame"; size: DynSize; name?: string; items: FieldItem[] };
 
-/** Width of an element-count prefix. */
-export type CountHeader = "Uint8" | "Uint16" | "Uint30" | "N";
 
 /** Raised when the flat list does not group (a `dyn` covering more entries than follow it…). */
 export class FieldGroupingError extends Error {
@@ -86,9 +84,9 @@ export function mergeCountPrefixes(items: readonly FieldItem[]): FieldItem[] {
 }
 
 /** The largest count each header can carry (`N` has no bound of its own: any `at-most` limit). */
-const COUNT_MAXIMA: Record<CountHeader, number | undefined> = { Uint8: 0xff, Uint16: 0xffff, Uint30: 0x3fffffff, N: undefined };
+const COUNT_MAXIMA: Record<DynSize, number | undefined> = { Uint8: 0xff, Uint16: 0xffff, Uint30: 0x3fffffff, N: undefined };
 
-function countHeaderOf(item: FieldItem): CountHeader | undefined {
+function countHeaderOf(item: FieldItem): DynSize | undefined {
   if (item.kind !== "value" || item.field.kind !== "anon" || item.indicator) return undefined;
   const layout = item.field.layout;
   if (layout.kind === "Int" && (layout.size === "Uint8" || layout.size === "Uint16") && layout.endianness === "Big") return layout.size;

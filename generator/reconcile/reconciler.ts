@@ -4,10 +4,11 @@
  * constants, case titles and value forms; the known-encodings table bridges what neither says.
  */
 
-import type { BinarySchema, DataKind, Encoding, Field, Layout, UnionCase as BinaryCase } from "../model/binary-schema.ts";
+import type { BinarySchema, DataKind, DynSize, Encoding, Field, Layout, UnionCase as BinaryCase } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleElement, UnionCase } from "../ir/codec-ir.ts";
-import { groupFields, mergeCountPrefixes, type CountHeader, type FieldItem } from "./field-groups.ts";
+import { groupFields, mergeCountPrefixes, type FieldItem } from "./field-groups.ts";
+import { intSizeBytes } from "../../runtime/index.ts";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
@@ -239,7 +240,7 @@ export class BodyReconciler {
   private dataKindOf(layout: Layout, where: string): DataKind {
     switch (layout.kind) {
       case "Int":
-        return { kind: "Fixed", size: { Int8: 1, Uint8: 1, Int16: 2, Uint16: 2, Int32: 4, Int64: 8 }[layout.size] };
+        return { kind: "Fixed", size: intSizeBytes(layout.size) };
       case "Bool":
         return { kind: "Fixed", size: 1 };
       case "Float":
@@ -488,7 +489,7 @@ export class BodyReconciler {
 // ------------------------------------------------------------------ helpers
 
 /** A list read after its element count (a count prefix merged by `mergeCountPrefixes`). */
-function withCount(ir: IR, count: CountHeader | undefined, where: string): IR {
+function withCount(ir: IR, count: DynSize | undefined, where: string): IR {
   if (count === undefined) return ir;
   if (ir.kind !== "list") throw new ReconcileError(`an element count precedes a ${ir.kind}, not a list`, where);
   return { ...ir, count };

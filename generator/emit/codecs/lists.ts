@@ -18,11 +18,10 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   const atMost = ir.limit?.kind === "at-most" ? ir.limit.max : undefined;
   const exactly = ir.limit?.kind === "exactly" ? ir.limit.count : undefined;
 
-  const countHeader = ir.count === "Uint8" || ir.count === "Uint16" || ir.count === "N" ? ir.count : "Uint30";
   const decode: string[] = [`const items: Array<${elementType}> = [];`];
   let loop: string;
   if (ir.count !== undefined) {
-    decode.push(`const count = ${context.use("readElementCount")}(r, ${JSON.stringify(countHeader)}${atMost !== undefined ? `, ${atMost}` : ""});`);
+    decode.push(`const count = ${context.use("readElementCount")}(r, ${JSON.stringify(ir.count)}${atMost !== undefined ? `, ${atMost}` : ""});`);
     loop = "while (items.length < count)";
   } else if (exactly !== undefined) {
     loop = `while (items.length < ${exactly})`;
@@ -35,7 +34,7 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   const encode: string[] = [`if (!Array.isArray(value)) ${context.use("failValue")}(w, "an array", value);`];
   if (exactly !== undefined) encode.push(`if (value.length !== ${exactly}) ${context.use("failEncode")}(w, "exactly ${exactly} elements", \`\${value.length}\`);`);
   if (atMost !== undefined) encode.push(`if (value.length > ${atMost}) ${context.use("failEncode")}(w, "at most ${atMost} elements", \`\${value.length}\`);`);
-  if (ir.count !== undefined) encode.push(`${context.use("writeElementCount")}(w, ${JSON.stringify(countHeader)}, value.length);`);
+  if (ir.count !== undefined) encode.push(`${context.use("writeElementCount")}(w, ${JSON.stringify(ir.count)}, value.length);`);
   encode.push("let index = 0;", "try {", indent(["for (; index < value.length; index++) {", indent(write), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, index, "encode", w.length);`, "}");
 
   return {
