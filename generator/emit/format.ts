@@ -61,20 +61,22 @@ export interface FormatJob {
 export class FormatQueue {
   private readonly batches: Array<{ jobs: readonly FormatJob[]; claims: Int32Array; fromWorker: Promise<Map<number, string>> | undefined }> = [];
 
-  constructor() {
+  /** @param enabled false: every job's result is its source, unchanged. */
+  constructor(private readonly enabled = true) {
     // The worker loads prettier while the caller emits the first file.
-    formatWorker();
+    if (enabled) formatWorker();
   }
 
   /** Queues sources; returns the index of their results in {@link finish}'s. */
   add(jobs: readonly FormatJob[]): number {
     const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(jobs.length, 1)));
-    this.batches.push({ jobs, claims, fromWorker: jobs.length > 0 ? formatWorker()?.run(claims, jobs) : undefined });
+    this.batches.push({ jobs, claims, fromWorker: this.enabled && jobs.length > 0 ? formatWorker()?.run(claims, jobs) : undefined });
     return this.batches.length - 1;
   }
 
   /** The formatted sources of each {@link add}, in order; throws prettier's error if a source does not parse. */
   async finish(): Promise<string[][]> {
+    if (!this.enabled) return this.batches.map(({ jobs }) => jobs.map(({ code }) => code));
     const results = this.batches.map(({ jobs }) => new Array<string | undefined>(jobs.length));
     for (let b = this.batches.length - 1; b >= 0; b--) {
       const { jobs, claims } = this.batches[b]!;

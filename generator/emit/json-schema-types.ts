@@ -13,7 +13,8 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import { refName } from "../reconcile/json-view.ts";
 import { knownByJsonName } from "../reconcile/known-encodings.ts";
 import { compareStrings, pascalCase } from "./names.ts";
-import { arrayOf, docComment, docText, literalType, objectType, primary, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
+import { arrayOf, docComment, docText, literalType, objectType, primary, reference, tupleOf, typeAlias, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
+import { objectTypeLiteral } from "./layout/syntax.ts";
 import type { JsonValue } from "../ir/codec-ir.ts";
 
 /** What the converter needs from the rest of the type emitter. */
@@ -77,27 +78,27 @@ export class JsonSchemaTypes {
     if (known) return this.host.knownType(known.id);
     if (name === "unistring") return this.host.runtimeType("Unistring");
     const definition = this.host.definitionType(name);
-    if (definition !== undefined) return primary(definition);
+    if (definition !== undefined) return reference(definition);
     const declared = this.declared.get(name);
-    if (declared !== undefined) return primary(declared);
+    if (declared !== undefined) return reference(declared);
     const schema = this.pool.get(name);
     if (!schema) return this.host.runtimeType("JsonValue");
     const typeName = this.host.claim(pascalCase(name));
     this.declared.set(name, typeName);
     const type = this.typeOf(schema);
     const doc = docComment(docText(schema.title, schema.description, [`Typed from the JSON schema of \`${name}\` (met only where the value has no binary form).`]));
-    this.declarations.set(typeName, `${doc}export type ${typeName} = ${type.text};\n`);
-    return primary(typeName);
+    this.declarations.set(typeName, `${doc}${typeAlias(typeName, type)}\n`);
+    return reference(typeName);
   }
 
   private array(schema: JsonSchema): TypeText {
     const items = schema.items;
     if (Array.isArray(items)) {
-      const elements = items.map((s) => this.typeOf(s).text);
+      const elements = items.map((s) => this.typeOf(s));
       const rest = schema.additionalItems;
-      if (rest === undefined || rest === false) return primary(`[${elements.join(", ")}]`);
+      if (rest === undefined || rest === false) return tupleOf(elements);
       const more = rest === true ? this.host.runtimeType("JsonValue") : this.typeOf(rest);
-      return primary(`[${elements.join(", ")}, ...${arrayOf(more).text}]`);
+      return tupleOf(elements, arrayOf(more));
     }
     return arrayOf(items === undefined ? this.host.runtimeType("JsonValue") : this.typeOf(items));
   }
@@ -108,7 +109,7 @@ export class JsonSchemaTypes {
     const extra = schema.additionalProperties;
     if (properties.length === 0 && extra !== false) {
       const value = extra === undefined || extra === true ? this.host.runtimeType("JsonValue") : this.typeOf(extra);
-      return primary(`{ [key: string]: ${value.text} }`);
+      return { text: objectTypeLiteral([`[key: string]: ${value.text};`]), precedence: "primary", objectLike: true };
     }
     const props = properties.map(([name, s]): PropertyText => {
       const prop: PropertyText = { name, type: this.typeOf(s), optional: !required.has(name) };

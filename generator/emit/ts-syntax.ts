@@ -5,20 +5,54 @@
 
 import type { JsonValue } from "../ir/codec-ir.ts";
 import { propertyKey } from "./names.ts";
+import { flatText, fluidAssignment, group, hardline, indent, line } from "./layout/doc.ts";
+import { objectTypeLiteral, tupleType, unionType, type TypePosition } from "./layout/syntax.ts";
+
+export type { TypePosition };
 
 /**
- * A type expression. `precedence` says how it may be embedded: a union needs parentheses
- * inside an intersection or before `[]`, an intersection before `[]`.
+ * A type expression, as marked text (layout/doc.ts). `precedence` says how it may be embedded:
+ * a union needs parentheses inside an intersection or before `[]`, an intersection before `[]`.
+ * `text` is the layout for a type annotation (`a: T`); the other places a union can stand in
+ * lay it out differently, from its `members` ({@link unionIn}).
  */
 export interface TypeText {
   text: string;
   precedence: "union" | "intersection" | "primary";
   /** The members of a union, so that unions of unions flatten. */
   members?: readonly TypeText[];
+  /** Whether prettier counts it as object-like when deciding to keep `T | null` on one line. */
+  objectLike?: boolean;
 }
 
 export const primary = (text: string): TypeText => ({ text, precedence: "primary" });
 
+/** A named type (`Foo`, `Array<Foo>`), which prettier treats as object-like. */
+export const reference = (text: string): TypeText => ({ text, precedence: "primary", objectLike: true });
+
+/** The marked text of `type` at `position`. */
+export function unionIn(type: TypeText, position: TypePosition): string {
+  if (type.precedence !== "union" || type.members === undefined || isHuggedUnion(type.members)) return type.text;
+  return unionType(type.members.map((m) => m.text), position);
+}
+
+/**
+ * prettier keeps a union of one object-like type with `null` on one line, whatever its length
+ * (`{ … } | null`).
+ */
+function isHuggedUnion(members: readonly TypeText[]): boolean {
+  const objects = members.filter((m) => m.objectLike === true);
+  return objects.length === 1 && members.every((m) => m.objectLike === true || m.text === "null" || m.text === "void");
+}
+
+/** `export type Name = T;`, laid out as prettier lays out a type alias. */
+export function typeAlias(name: string, type: TypeText): string {
+  const head = `export type ${name} =`;
+  if (type.precedence === "union" && type.members !== undefined && !isHuggedUnion(type.members)) {
+    return `${group(head, group(indent(line, unionIn(type, "alias"))))};`;
+  }
+  return `${head}${fluidAssignment(type.text)};`;
+}
 /** The union of `members`, without repeats; `never` when empty. */
 export function unionOf(members: readonly TypeText[]): TypeText {
   const seen = new Set<string>();
@@ -30,19 +64,30 @@ export function unionOf(members: readonly TypeText[]): TypeText {
   }
   if (unique.length === 0) return primary("never");
   if (unique.length === 1) return unique[0]!;
-  return { text: unique.map((m) => m.text).join(" | "), precedence: "union", members: unique };
+  const text = isHuggedUnion(unique) ? unique.map((m) => m.text).join(" | ") : unionType(unique.map((m) => m.text), "annotation");
+  return { text, precedence: "union", members: unique };
 }
 
 /** The intersection of `members`; `unknown` when empty. */
 export function intersectionOf(members: readonly TypeText[]): TypeText {
   if (members.length === 0) return primary("unknown");
   if (members.length === 1) return members[0]!;
-  return { text: members.map((m) => (m.precedence === "union" ? `(${m.text})` : m.text)).join(" & "), precedence: "intersection" };
+  return { text: members.map((m) => (m.precedence === "union" ? `(${unionIn(m, "parenthesized")})` : m.text)).join(" & "), precedence: "intersection" };
 }
 
 /** `T[]`, parenthesised when needed. */
 export function arrayOf(element: TypeText): TypeText {
-  return primary(element.precedence === "primary" ? `${element.text}[]` : `(${element.text})[]`);
+  if (element.precedence === "primary") return primary(`${element.text}[]`);
+  return primary(`(${element.precedence === "union" ? unionIn(element, "parenthesized") : element.text})[]`);
+}
+
+/** `[A, B]`, or `[A, B, ...R[]]` with a rest type. */
+export function tupleOf(elements: readonly TypeText[], rest?: TypeText): TypeText {
+  const count = elements.length + (rest === undefined ? 0 : 1);
+  const position: TypePosition = count > 1 ? "tupleElement" : "annotation";
+  const texts = elements.map((e) => unionIn(e, position));
+  if (rest !== undefined) texts.push(`...${rest.text}`);
+  return primary(tupleType(texts));
 }
 
 /** `T | null`. */
@@ -58,11 +103,22 @@ export interface PropertyText {
   doc?: string;
 }
 
-/** `{ a: T; b?: U }`; `Record<string, never>` for no properties. */
+/** `{ a: T; b?: U }`, one member per line; `Record<string, never>` for no properties. */
 export function objectType(properties: readonly PropertyText[]): TypeText {
-  if (properties.length === 0) return primary("Record<string, never>");
-  const body = properties.map((p) => `${docComment(p.doc)}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${p.type.text};`).join("\n");
-  return primary(`{\n${body}\n}`);
+  if (properties.length === 0) return reference("Record<string, never>");
+  const members = properties.map((p) => `${markedDocComment(p.doc)}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${p.type.text};`);
+  return { text: objectTypeLiteral(members), precedence: "primary", objectLike: true };
+}
+
+/** {@link docComment} as marked text, its lines joined by hard lines (for use inside a marked line). */
+export function markedDocComment(text: string | undefined): string {
+  const comment = docComment(text);
+  return comment === "" ? "" : comment.slice(0, -1).split("\n").join(hardline) + hardline;
+}
+
+/** The text of a type on one line (for prose: comments, messages). */
+export function typeOnOneLine(type: TypeText): string {
+  return flatText(type.text);
 }
 
 /** The literal type of a JSON value (`"transaction"`, `0`, `null`, `{ a: true }`). */
@@ -70,7 +126,7 @@ export function literalType(value: JsonValue): TypeText {
   if (value === null) return primary("null");
   if (typeof value === "string" || typeof value === "boolean") return primary(JSON.stringify(value));
   if (typeof value === "number") return primary(value < 0 ? `(${JSON.stringify(value)})` : JSON.stringify(value));
-  if (Array.isArray(value)) return primary(`[${value.map((v) => literalType(v).text).join(", ")}]`);
+  if (Array.isArray(value)) return tupleOf(value.map((v) => literalType(v)));
   const keys = Object.keys(value).sort();
   return objectType(keys.map((key) => ({ name: key, type: literalType(value[key]!), optional: false })));
 }

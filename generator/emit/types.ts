@@ -29,7 +29,7 @@ import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { JsonSchemaTypes } from "./json-schema-types.ts";
 import { compareStrings, type InterfaceNames, type NameTable, type ServiceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
-import { arrayOf, docComment, docText, intersectionOf, literalType, nullable, objectType, primary, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
+import { arrayOf, docComment, docText, intersectionOf, literalType, nullable, objectType, primary, reference, tupleOf, typeAlias, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
 
 /** TypeScript types written as themselves (everything else a known encoding names is a runtime type). */
 const BUILTIN_TYPES = new Set(["string", "number", "boolean", "null", "unknown"]);
@@ -73,7 +73,7 @@ export class TypeEmitter {
       case "object":
         return this.objectType(ir.items);
       case "tuple":
-        return primary(`[${tupleCodecs(ir.elements).map((c) => this.typeOf(c).text).join(", ")}]`);
+        return tupleOf(tupleCodecs(ir.elements).map((c) => this.typeOf(c)));
       case "list":
         return arrayOf(this.typeOf(ir.element));
       case "union":
@@ -85,14 +85,14 @@ export class TypeEmitter {
       case "constant":
         return literalType(ir.value);
       case "unit":
-        return primary("Record<string, never>");
+        return reference("Record<string, never>");
       case "dynamic":
       case "padded":
         return this.typeOf(ir.inner);
       case "ref": {
         const name = this.names.definitions.get(ir.name);
         if (name === undefined) throw new Error(`codec IR refers to the undefined definition ${JSON.stringify(ir.name)}`);
-        return primary(name);
+        return reference(name);
       }
       case "any-json":
         return this.runtime("JsonValue");
@@ -144,7 +144,7 @@ export class TypeEmitter {
 
   private runtime(name: string): TypeText {
     this.runtimeImports.add(name);
-    return primary(name);
+    return reference(name);
   }
 }
 
@@ -188,17 +188,17 @@ export function emitTypes(model: CodecModel, names: InterfaceNames): { code: str
         const caseName = caseNames.get(c.tag);
         if (caseName !== undefined && c.payload.kind === "object") {
           blocks.push(declareObject(emitter, caseName, c.payload.items, `Case \`${c.name}\` (tag ${c.tag}) of {@link ${typeName}}.`));
-          members.push(primary(caseName));
+          members.push(reference(caseName));
         } else {
           members.push(emitter.typeOf(c.payload));
         }
       }
       for (const c of codec.jsonOnlyCases) members.push(emitter.json.typeOf(c.schema));
-      blocks.push(`${doc}export type ${typeName} = ${unionOf(members).text};\n`);
+      blocks.push(`${doc}${typeAlias(typeName, unionOf(members))}\n`);
     } else if (codec.kind === "object") {
       blocks.push(declareObject(emitter, typeName, codec.items, docText(definition.title, definition.description, [`Definition \`${name}\`.`])));
     } else {
-      blocks.push(`${doc}export type ${typeName} = ${emitter.typeOf(codec).text};\n`);
+      blocks.push(`${doc}${typeAlias(typeName, emitter.typeOf(codec))}\n`);
     }
   }
   model.services.forEach((entry, i) => blocks.push(...serviceTypes(emitter, entry, names.services[i]!)));
@@ -216,7 +216,7 @@ function declareObject(emitter: TypeEmitter, typeName: string, items: readonly O
     return `${comment}export interface ${typeName} ${objectType(properties).text}\n`;
   }
   const type = intersectionOf(properties.length === 0 ? merged : [objectType(properties), ...merged]);
-  return `${comment}export type ${typeName} = ${type.text};\n`;
+  return `${comment}${typeAlias(typeName, type)}\n`;
 }
 
 /** Body types and the request type of one service. */
@@ -225,7 +225,7 @@ function serviceTypes(emitter: TypeEmitter, entry: ServiceCodecs, names: Service
   const body = (typeName: string, codec: BodyCodec, role: string): string => {
     const notes = [`${role} of ${label}${entry.streaming === "never" || role !== "Output" ? "" : " (one element of the stream)"}.`];
     if (codec.jsonOnly !== undefined) notes.push(`JSON only: ${codec.jsonOnly}`);
-    return `${docComment(notes.join("\n\n"))}export type ${typeName} = ${emitter.typeOf(codec.codec).text};\n`;
+    return `${docComment(notes.join("\n\n"))}${typeAlias(typeName, emitter.typeOf(codec.codec))}\n`;
   };
   const blocks: string[] = [];
   if (entry.input && names.input) blocks.push(body(names.input, entry.input, "Input"));

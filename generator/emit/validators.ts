@@ -11,7 +11,7 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
 import { docComment } from "./ts-syntax.ts";
-import { RUNTIME_MODULE } from "./modules.ts";
+import { importLine, RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
 import { rootTextCheck, textKeywords, withTextChecks, type TextCheck } from "./validator-keywords.ts";
@@ -123,7 +123,7 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
   });
   const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
   const dts = [
-    `import type { JsonValidator } from "${RUNTIME_MODULE}";\n`,
+    importLine(["JsonValidator"], RUNTIME_MODULE, true),
     ...[...plan.validators]
       .sort((a, b) => compareStrings(a.name, b.name))
       .map(({ name, usedBy }) => `${docComment(["Validates the JSON form of:", ...usedBy.map((t) => `- \`${t}\``)].join("\n"))}export declare const ${name}: JsonValidator;\n`),

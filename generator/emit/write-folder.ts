@@ -22,9 +22,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { emitClient } from "./client.ts";
+import { layoutSource } from "./layout/layout-source.ts";
 import { FormatQueue } from "./format.ts";
 import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./header.ts";
-import { GENERATED_FILES, siblingModule } from "./modules.ts";
+import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
 import { emitServer } from "./server.ts";
@@ -68,6 +69,8 @@ export interface FolderOptions {
   version?: string;
   /** Run prettier on the compiled validators too (slow and large for protocol schemas; default false). */
   formatValidators?: boolean;
+  /** false: skip prettier (to see what the emitters write). */
+  format?: boolean;
 }
 
 export interface GeneratedFile {
@@ -80,7 +83,7 @@ export interface GeneratedFile {
 export async function renderFolder(model: CodecModel, options: FolderOptions): Promise<GeneratedFile[]> {
   // Every file but the validators is formatted on a worker thread from the moment it is
   // emitted, while this thread emits the next and then compiles the validators (format.ts).
-  const queue = new FormatQueue();
+  const queue = new FormatQueue(options.format !== false);
   try {
     return await render(model, options, queue);
   } catch (error) {
@@ -96,11 +99,11 @@ async function render(model: CodecModel, options: FolderOptions, queue: FormatQu
   /** Queues a file: as a whole, or in its top-level pieces when it comes as a list. */
   const queueFile = (code: string | readonly string[]): number => {
     const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
-    return queue.add(parts.map((part, i) => ({ code: (i === 0 ? header : "") + (i === parts.length - 1 ? withFinalNewline(part) : part), language: "typescript" })));
+    return queue.add(parts.map((part, i) => ({ code: layoutSource((i === 0 ? header : "") + (i === parts.length - 1 ? withFinalNewline(part) : part)), language: "typescript" })));
   };
   // Types first: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
-  const typesFile = queueFile((types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code);
+  const typesFile = queueFile((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
   const plan = planValidators(model, names);
   const declared = types.emitter.json.emitDeclarations().length;
   const codecsFile = queueFile(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
@@ -126,7 +129,7 @@ async function render(model: CodecModel, options: FolderOptions, queue: FormatQu
   // nobody to read. Everything else is formatted.
   const validatorsJs = header + withFinalNewline(validators.js);
   const validatorsFile = options.formatValidators ? queue.add([{ code: validatorsJs, language: "javascript" }]) : undefined;
-  const declarationsFile = queue.add([{ code: header + withFinalNewline(validators.dts), language: "typescript" }]);
+  const declarationsFile = queue.add([{ code: layoutSource(header + withFinalNewline(validators.dts)), language: "typescript" }]);
   const formatted = await queue.finish();
   // Pieces formatted apart join with one blank line, as prettier leaves between top-level
   // statements of a whole file (each formatted piece ends with a newline).

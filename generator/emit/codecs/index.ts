@@ -4,7 +4,7 @@
  */
 
 import type { CodecsContext } from "../write-folder.ts";
-import { RUNTIME_MODULE } from "../modules.ts";
+import { importLine, RUNTIME_MODULE } from "../modules.ts";
 import { emitCodecs, type EmittedCodecs } from "./codec-emitter.ts";
 
 export { emitCodecs, type EmittedCodecs } from "./codec-emitter.ts";
@@ -45,8 +45,5 @@ export function codecsChunks(context: CodecsContext): string[] {
 function importLines(context: CodecsContext, emitted: EmittedCodecs): string {
   const typeOnlyRuntime = context.types.runtimeImports;
   const runtime = emitted.runtimeImports.map((name) => (typeOnlyRuntime.has(name) ? `type ${name}` : name));
-  const lines: string[] = [];
-  if (runtime.length > 0) lines.push(`import { ${runtime.join(", ")} } from ${JSON.stringify(RUNTIME_MODULE)};`);
-  if (emitted.typeImports.length > 0) lines.push(`import type { ${emitted.typeImports.join(", ")} } from ${JSON.stringify(context.typesModule)};`);
-  return lines.join("\n");
+  return (importLine(runtime, RUNTIME_MODULE, false) + importLine(emitted.typeImports, context.typesModule, true)).replace(/\n$/, "");
 }

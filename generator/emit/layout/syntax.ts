@@ -1,0 +1,127 @@
+/**
+ * The layouts of the TypeScript constructs the emitters write, built from doc.ts's markers the
+ * way prettier builds them (trailing commas everywhere a list breaks, `{ a }` with spaces, a
+ * broken union with a leading `|` on each member), so that laid-out files are prettier's
+ * fixed point. Every function returns marked text for one line of an emitter.
+ */
+
+import { align2, brokenGroup, conditionalGroup, fill, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
+
+/** A comma-separated list between `open` and `close` that breaks one item per line. */
+function delimitedList(open: string, items: readonly string[], close: string, trailingComma: boolean, spaced: boolean): string {
+  const edge = spaced ? line : softline;
+  return group(open, indent(edge, items.join(`,${line}`)), trailingComma ? ifBreak(",") : "", edge, close);
+}
+
+/** `(a, b)`: the arguments of a call, or the parameters of a function or method. */
+export function argumentList(items: readonly string[]): string {
+  if (items.length === 0) return "()";
+  return delimitedList("(", items, ")", true, false);
+}
+
+/**
+ * `(a, b, { … })` where the last argument is an object literal: prettier keeps the other
+ * arguments on the call's line and breaks the object when the whole does not fit.
+ * `lastFlat` and `lastBroken` are the object's two layouts ({@link objectLiteral} with and
+ * without `expanded`).
+ */
+export function argumentListHuggingLast(items: readonly string[], lastFlat: string, lastBroken: string): string {
+  const leading = items.map((item) => `${item},${line}`).join("");
+  return conditionalGroup([
+    `(${leading}${lastFlat})`,
+    `(${leading}${group(lastBroken)})`,
+    argumentList([...items, lastFlat]),
+  ]);
+}
+
+/** `<A, B>`: type arguments or parameters (no trailing comma when broken, as prettier prints them). */
+export function typeArgumentList(items: readonly string[]): string {
+  if (items.length === 0) return "";
+  return delimitedList("<", items, ">", false, false);
+}
+
+/** `{ a, b: c }`; `expanded` keeps it broken, as prettier does for objects written that way. */
+export function objectLiteral(entries: readonly string[], expanded = false): string {
+  if (entries.length === 0) return "{}";
+  const body = indent(line, entries.join(`,${line}`));
+  return expanded ? brokenGroup("{", body, ifBreak(","), line, "}") : group("{", body, ifBreak(","), line, "}");
+}
+
+/**
+ * `[a, b]`. As prettier does, a list of two or more object (or array) literals with more than
+ * one entry each always breaks, and a list of numbers fills its lines.
+ */
+export function arrayLiteral(items: readonly string[], options: { elementsAreLargeObjects?: boolean; numbers?: boolean } = {}): string {
+  if (items.length === 0) return "[]";
+  if (options.numbers) {
+    return group("[", indent(softline, fill(items.map((item, i) => (i < items.length - 1 ? `${item},` : item)))), ifBreak(","), softline, "]");
+  }
+  const body = indent(softline, items.join(`,${line}`));
+  const broken = options.elementsAreLargeObjects === true && items.length > 1;
+  return (broken ? brokenGroup : group)("[", body, ifBreak(","), softline, "]");
+}
+
+/** `import { a, b } from "m";` (or `import type`). */
+export function importDeclaration(names: readonly string[], from: string, typeOnly = false): string {
+  return `import ${typeOnly ? "type " : ""}${delimitedList("{", names, "}", true, true)} from ${JSON.stringify(from)};`;
+}
+
+/** `a && b && c` as a condition (of `if`, `while`): each operand on its line when broken. */
+export function logicalChain(operator: "&&" | "||", operands: readonly string[]): string {
+  return operands.join(` ${operator}${line}`);
+}
+
+/** `if (condition) {`: a long condition goes between the parentheses, indented. */
+export function ifHead(condition: string): string {
+  return `if (${group(indent(softline, condition), softline)}) {`;
+}
+
+/** `test ? yes : no` as the value of a declaration or return: branches on their lines when broken. */
+export function conditionalExpression(test: string, yes: string, no: string): string {
+  return group(test, indent(line, "? ", yes, line, ": ", no));
+}
+
+/**
+ * `if (condition) statement;` without braces: prettier puts the statement on the next line,
+ * indented, when the whole does not fit.
+ */
+export function ifWithoutBraces(condition: string, statement: string): string {
+  return group(`if (${condition})`, indent(line, statement));
+}
+
+/**
+ * Where a union type stands, which decides its layout:
+ * - `annotation`: after `:` (properties, parameters, return types): indented on the next line when broken;
+ * - `alias`: the right side of `type X =` (the alias breaks after `=` itself);
+ * - `argument`: a type argument (`Array<A | B>`);
+ * - `tupleElement`: an element of a tuple of several elements: parenthesised when broken;
+ * - `parenthesized`: inside parentheses the caller writes (before `[]`, inside an intersection).
+ */
+export type TypePosition = "annotation" | "alias" | "argument" | "tupleElement" | "parenthesized";
+
+/** A union of (marked) member types. Broken, each member goes on its own line after `| `. */
+export function unionType(members: readonly string[], position: TypePosition): string {
+  const printed = group(ifBreak("| "), members.map((m) => align2(m)).join(`${line}| `));
+  switch (position) {
+    case "alias":
+    case "argument":
+      return printed;
+    case "tupleElement":
+      return group(indent(ifBreak(`(${softline}`), printed), softline, ifBreak(")"));
+    case "parenthesized":
+      return group(indent(softline, printed), softline);
+    case "annotation":
+      return group(indent(softline, printed));
+  }
+}
+
+/** `[A, B]`: a tuple type (its elements laid out for their position by the caller). */
+export function tupleType(elements: readonly string[]): string {
+  if (elements.length === 0) return "[]";
+  return delimitedList("[", elements.map((e) => group(e)), "]", true, false);
+}
+/** An object type literal; written expanded (one member per line), as the emitters write them. */
+export function objectTypeLiteral(members: readonly string[]): string {
+  if (members.length === 0) return "{}";
+  return brokenGroup("{", indent(hardline, members.join(hardline)), hardline, "}");
+}
