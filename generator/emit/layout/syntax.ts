@@ -125,3 +125,24 @@ export function objectTypeLiteral(members: readonly string[]): string {
   if (members.length === 0) return "{}";
   return brokenGroup("{", indent(hardline, members.join(hardline)), hardline, "}");
 }
+
+/** A parameter of a function signature: its text, and whether its type is an object type literal. */
+export interface Parameter {
+  text: string;
+  objectType?: boolean;
+}
+
+/**
+ * `(a: A, b: B): R`: the parameters and return type of a function or method, laid out as
+ * prettier lays them out: parameters and return type break together, except that a single
+ * parameter is kept apart from a return type that is an object type literal (or breaks
+ * anyway), and a single parameter of an object type literal hugs the parentheses.
+ */
+export function signature(parameters: readonly Parameter[], returnType: string, returnType_: { objectType?: boolean; breaks?: boolean } = {}): string {
+  const returnPart = returnType === "" ? "" : `: ${returnType}`;
+  if (parameters.length === 0) return group(`()${returnPart}`);
+  if (parameters.length === 1 && parameters[0]!.objectType === true) return group(`(${parameters[0]!.text})${returnPart}`);
+  const list = ["(", indent(softline, parameters.map((p) => p.text).join(`,${line}`)), ifBreak(","), softline, ")"].join("");
+  const groupApart = parameters.length === 1 && (returnType_.objectType === true || returnType_.breaks === true);
+  return group(groupApart ? group(list) : list, returnPart);
+}
