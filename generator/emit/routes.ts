@@ -13,6 +13,8 @@ import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
+import { fluidAssignment } from "./layout/doc.ts";
+import { arrayLiteral, literal, objectLiteral, property, typeArgumentList } from "./layout/syntax.ts";
 import type { ValidatorPlan } from "./validators.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
@@ -60,37 +62,36 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
     const validator = validators.services[i]!;
     const body = (codec: BodyCodec, typeName: string, validate: string): string => {
       checks.add(validate);
-      const fields = [`mediaTypes: ${JSON.stringify(bodyMediaTypes(codec))}`];
+      const fields = [property("mediaTypes", literal(bodyMediaTypes(codec)))];
       if (codec.jsonOnly === undefined) {
         const { decode, encode } = codecFunctionNames(typeName);
         codecs.add(decode);
         codecs.add(encode);
-        fields.push(`decode: ${decode}`, `encode: ${encode}`);
+        fields.push(property("decode", decode), property("encode", encode));
       }
-      fields.push(`validate: ${validate}`);
-      if (codec.jsonOnly !== undefined) fields.push(`jsonOnly: ${JSON.stringify(codec.jsonOnly)}`);
-      return `{ ${fields.join(", ")} }`;
+      fields.push(property("validate", validate));
+      if (codec.jsonOnly !== undefined) fields.push(property("jsonOnly", JSON.stringify(codec.jsonOnly), true));
+      return objectLiteral(fields);
     };
     const inputType = service.input ?? "undefined";
     if (service.input) types.add(service.input);
     types.add(service.output);
     types.add(service.error);
-    const lines = [
-      `operation: ${JSON.stringify(service.operation)},`,
-      `method: ${JSON.stringify(entry.service.method)},`,
-      `path: ${JSON.stringify(pathDescriptor(entry))},`,
-      `query: ${JSON.stringify(queryDescriptor(entry))},`,
-      `streaming: ${JSON.stringify(entry.streaming satisfies StreamingRule)},`,
+    const entries = [
+      property("operation", literal(service.operation), true),
+      property("method", literal(entry.service.method), true),
+      property("path", literal(pathDescriptor(entry))),
+      property("query", literal(queryDescriptor(entry))),
+      property("streaming", literal(entry.streaming satisfies StreamingRule), typeof entry.streaming === "string"),
     ];
-    if (entry.input && service.input && validator.input) lines.push(`input: ${body(entry.input, service.input, validator.input)},`);
-    lines.push(`output: ${body(entry.output, service.output, validator.output)},`);
-    lines.push(`error: ${body(entry.error, service.error, validator.error)},`);
+    if (entry.input && service.input && validator.input) entries.push(property("input", body(entry.input, service.input, validator.input)));
+    entries.push(property("output", body(entry.output, service.output, validator.output)));
+    entries.push(property("error", body(entry.error, service.error, validator.error)));
     const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description));
-    blocks.push(
-      `${doc}export const ${service.route}: RouteDescriptor<${inputType}, ${service.output}, ${service.error}> = {\n${lines.join("\n")}\n};\n`,
-    );
+    const annotation = `RouteDescriptor${typeArgumentList([inputType, service.output, service.error])}`;
+    blocks.push(`${doc}export const ${service.route}: ${annotation} =${fluidAssignment(objectLiteral(entries, true))};\n`);
   });
-  const table = `/** Every route of this interface, in the order the node describes them. */\nexport const routeTable: readonly AnyRouteDescriptor[] = [${names.services.map((s) => s.route).join(", ")}];\n`;
+  const table = `/** Every route of this interface, in the order the node describes them. */\nexport const routeTable: readonly AnyRouteDescriptor[] =${fluidAssignment(arrayLiteral(names.services.map((s) => s.route)))};\n`;
   const imports = [
     importLine(["AnyRouteDescriptor", "RouteDescriptor"], RUNTIME_MODULE, true),
     importLine([...types].sort(compareStrings), siblingModule("types"), true),

@@ -47,6 +47,8 @@ interface Fill {
 interface Fluid {
   kind: "fluid";
   contents: Node[];
+  /** Whether the right side holds a forced break (which breaks the assignment's group). */
+  broken: boolean;
 }
 
 const LINE: Line = { kind: "line", soft: false, hard: false };
@@ -116,9 +118,15 @@ function parse(text: string): Node[] {
           nodes.push({ kind: "fill", items });
           break;
         }
-        case MARK.fluidOpen:
-          nodes.push({ kind: "fluid", contents: readUntil(MARK.fluidClose).nodes });
+        case MARK.fluidOpen: {
+          const outer = sawHardline;
+          sawHardline = false;
+          const { nodes: contents } = readUntil(MARK.fluidClose);
+          const broken = sawHardline;
+          nodes.push({ kind: "fluid", contents, broken });
+          sawHardline = outer || broken;
           break;
+        }
         case MARK.statesOpen: {
           // Like prettier, a hard line inside a conditional group does not break it: each
           // state is tried as it is.
@@ -275,7 +283,7 @@ function print(nodes: Node[], width: number, baseIndent: string, start: number):
         break;
       case "fluid": {
         const flat: Command = { indent, mode: Mode.Flat, node: [" ", ...node.contents] };
-        if (mode === Mode.Flat || fits(flat, stack, width - column, false)) {
+        if ((mode === Mode.Flat && !node.broken) || (!node.broken && fits(flat, stack, width - column, false))) {
           stack.push(flat);
           break;
         }

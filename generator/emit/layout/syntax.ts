@@ -5,7 +5,7 @@
  * fixed point. Every function returns marked text for one line of an emitter.
  */
 
-import { align2, brokenGroup, conditionalGroup, fill, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
+import { align2, brokenGroup, conditionalGroup, fill, fluidAssignment, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
 
 /** A comma-separated list between `open` and `close` that breaks one item per line. */
 function delimitedList(open: string, items: readonly string[], close: string, trailingComma: boolean, spaced: boolean): string {
@@ -56,7 +56,7 @@ export function arrayLiteral(items: readonly string[], options: { elementsAreLar
   if (options.numbers) {
     return group("[", indent(softline, fill(items.map((item, i) => (i < items.length - 1 ? `${item},` : item)))), ifBreak(","), softline, "]");
   }
-  const body = indent(softline, items.join(`,${line}`));
+  const body = indent(softline, items.map((item) => group(item)).join(`,${line}`));
   const broken = options.elementsAreLargeObjects === true && items.length > 1;
   return (broken ? brokenGroup : group)("[", body, ifBreak(","), softline, "]");
 }
@@ -145,4 +145,39 @@ export function signature(parameters: readonly Parameter[], returnType: string, 
   const list = ["(", indent(softline, parameters.map((p) => p.text).join(`,${line}`)), ifBreak(","), softline, ")"].join("");
   const groupApart = parameters.length === 1 && (returnType_.objectType === true || returnType_.breaks === true);
   return group(groupApart ? group(list) : list, returnPart);
+}
+
+/**
+ * `key: value` in an object literal, with prettier's choice of where it may break: never after
+ * a short key, after the colon before a string, and otherwise only when the value cannot
+ * start on the key's line.
+ */
+export function property(key: string, value: string, valueIsString = false): string {
+  // Breaking after a key shorter than this gains too little room to be worth a line.
+  if (key.length < 5) return `${key}: ${value}`;
+  if (valueIsString) return group(`${key}:`, group(indent(line, value)));
+  return `${key}:${fluidAssignment(value)}`;
+}
+
+/** A JSON-like value as a JavaScript literal (`{ kind: "static", name: "chains" }`), laid out. */
+export function literal(value: unknown): string {
+  if (Array.isArray(value)) {
+    const largeObjects = value.length > 1 && value.every((v) => isPlainObject(v) && Object.keys(v).length > 1);
+    const numbers = value.length > 0 && value.every((v) => typeof v === "number");
+    return arrayLiteral(value.map((v) => literal(v)), { elementsAreLargeObjects: largeObjects, numbers });
+  }
+  if (isPlainObject(value)) {
+    return objectLiteral(Object.entries(value).map(([key, v]) => property(propertyName(key), literal(v), typeof v === "string")));
+  }
+  if (value === undefined) return "undefined";
+  return JSON.stringify(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An object key as written: bare when it is an identifier. */
+function propertyName(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
 }
