@@ -14,7 +14,8 @@ import { compareStrings, pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
-import { indent } from "./source-text.ts";
+import { functionDeclaration } from "./source-text.ts";
+import { fluidAssignment } from "../layout/doc.ts";
 import { forEachNode } from "../../ir/walk.ts";
 
 /** The codecs file body and what it imports. */
@@ -90,8 +91,8 @@ function definitionCodecs(context: CodecContext, definition: CodecDefinition, ty
   const encode = encodeStatements(context, definition.codec, "value", hint).statements;
   context.runtime.add("BinaryReader").add("BinaryWriter");
   return [
-    `${doc}export function ${functions.decode}(r: BinaryReader): ${typeName} {\n  r.enter(${JSON.stringify(definition.name)});\n  const value = ${decode};\n  r.leave();\n  return value;\n}\n`,
-    `${encodeDoc}export function ${functions.encode}(w: BinaryWriter, value: ${typeName}): void {\n${indent(encode)}\n}\n`,
+    doc + functionDeclaration("export function", functions.decode, [["r", "BinaryReader"]], typeName, [`r.enter(${JSON.stringify(definition.name)});`, `const value =${fluidAssignment(decode)};`, "r.leave();", "return value;"]),
+    encodeDoc + functionDeclaration("export function", functions.encode, [["w", "BinaryWriter"], ["value", typeName]], "void", encode),
   ];
 }
 
@@ -129,12 +130,12 @@ function exported(context: CodecContext, codec: IR, typeName: string, functions:
   const encode = encodeStatements(context, codec, "value", hint, functions.encode);
   const blocks: string[] = [];
   if (decode.declared === undefined) {
-    blocks.push(`${decodeDoc}export function ${functions.decode}(r: BinaryReader): ${typeName} {\n  return ${decode.expression};\n}\n`);
+    blocks.push(decodeDoc + functionDeclaration("export function", functions.decode, [["r", "BinaryReader"]], typeName, [`return ${decode.expression};`]));
   } else {
     blocks.push(decodeDoc + decode.declared);
   }
   if (encode.declared === undefined) {
-    blocks.push(`${encodeDoc}export function ${functions.encode}(w: BinaryWriter, value: ${typeName}): void {\n${indent(encode.statements)}\n}\n`);
+    blocks.push(encodeDoc + functionDeclaration("export function", functions.encode, [["w", "BinaryWriter"], ["value", typeName]], "void", encode.statements));
   } else {
     blocks.push(encodeDoc + encode.declared);
   }

@@ -6,19 +6,19 @@
 import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "./source-text.ts";
+import { argumentList, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function listFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "list") throw new Error("not a list");
   const type = context.typeText(ir);
-  const elementType = context.typeText(ir.element);
   const keyword = exported ? "export function" : "function";
   const read = decodeExpression(context, ir.element, `${hint} item`).expression;
   const write = encodeStatements(context, ir.element, "value[index]!", `${hint} item`).statements;
   const atMost = ir.limit?.kind === "at-most" ? ir.limit.max : undefined;
   const exactly = ir.limit?.kind === "exactly" ? ir.limit.count : undefined;
 
-  const decode: string[] = [`const items: Array<${elementType}> = [];`];
+  const decode: string[] = [`const items: ${type} = [];`];
   let loop: string;
   if (ir.count !== undefined) {
     decode.push(`const count = ${context.use("readElementCount")}(r, ${JSON.stringify(ir.count)}${atMost !== undefined ? `, ${atMost}` : ""});`);
@@ -28,17 +28,17 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   } else {
     loop = "while (r.remaining() > 0)";
   }
-  const guard = atMost !== undefined && ir.count === undefined ? [`if (items.length >= ${atMost}) ${context.use("failDecode")}(r.offset, "at most ${atMost} elements", "more");`] : [];
-  decode.push("try {", indent([`${loop} {`, indent([...guard, `items.push(${read});`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
+  const guard = atMost !== undefined && ir.count === undefined ? [ifWithoutBraces(`items.length >= ${atMost}`, `${context.use("failDecode")}${argumentList(["r.offset", `"at most ${atMost} elements"`, '"more"'])};`)] : [];
+  decode.push("try {", indent([`${loop} {`, indent([...guard, `items.push${argumentList([read])};`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
 
-  const encode: string[] = [`if (!Array.isArray(value)) ${context.use("failValue")}(w, "an array", value);`];
+  const encode: string[] = [ifWithoutBraces("!Array.isArray(value)", `${context.use("failValue")}(w, "an array", value);`)];
   if (exactly !== undefined) encode.push(`if (value.length !== ${exactly}) ${context.use("failEncode")}(w, "exactly ${exactly} elements", \`\${value.length}\`);`);
   if (atMost !== undefined) encode.push(`if (value.length > ${atMost}) ${context.use("failEncode")}(w, "at most ${atMost} elements", \`\${value.length}\`);`);
   if (ir.count !== undefined) encode.push(`${context.use("writeElementCount")}(w, ${JSON.stringify(ir.count)}, value.length);`);
   encode.push("let index = 0;", "try {", indent(["for (; index < value.length; index++) {", indent(write), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, index, "encode", w.length);`, "}");
 
   return {
-    decode: `${keyword} ${names.decode}(r: ${context.use("BinaryReader")}): ${type} {\n${indent(decode)}\n}\n`,
-    encode: `${keyword} ${names.encode}(w: ${context.use("BinaryWriter")}, value: ${type}): void {\n${indent(encode)}\n}\n`,
+    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
+    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
   };
 }

@@ -10,15 +10,17 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
-import { indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "./source-text.ts";
+import { fluidAssignment, group as layoutGroup, indent as indented, line } from "../layout/doc.ts";
+import { conditionalExpression, ifWithoutBraces, objectLiteral } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
   const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   return {
-    decode: `${keyword} ${names.decode}(r: ${context.use("BinaryReader")}): ${type} {\n${indent(decodeBody(context, ir.items, hint, type))}\n}\n`,
-    encode: `${keyword} ${names.encode}(w: ${context.use("BinaryWriter")}, value: ${type}): void {\n${indent(encodeBody(context, ir.items, hint))}\n}\n`,
+    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type))}`,
+    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint))}`,
   };
 }
 
@@ -80,13 +82,14 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`const ${local} = ${context.use("readPresence")}(r) ? ${read} : undefined;`);
+            statements.push(`const ${local} =${fluidAssignment(conditionalExpression(`${context.use("readPresence")}(r)`, read, "undefined"))};`);
             optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
-            statements.push(`const ${local} = r.remaining() > 0 ? ${read} : undefined;`);
+            // A comparison as the test: prettier breaks after `=` first.
+            statements.push(`const ${local} =${layoutGroup(indented(line, conditionalExpression("r.remaining() > 0", read, "undefined")))};`);
             optional.push({ name: item.name, local });
           } else {
-            statements.push(`const ${local} = ${read};`);
+            statements.push(`const ${local} =${fluidAssignment(read)};`);
             required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
           }
           break;
@@ -117,8 +120,11 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   };
   group(items);
 
-  const literal = `{ ${[...required, ...merged].join(", ")} }`;
-  const result = optional.length === 0 ? [`return ${literal};`] : [`const out: ${type} = ${literal};`, ...optional.map((o) => `if (${o.local} !== undefined) out${memberAccess(o.name)} = ${o.local};`), "return out;"];
+  const literal = objectLiteral([...required, ...merged]);
+  const result =
+    optional.length === 0
+      ? [`return ${literal};`]
+      : [`const out: ${type} =${fluidAssignment(literal)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
   if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
   return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
 }
@@ -164,7 +170,7 @@ function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
     }
   };
   group(items);
-  const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
+  const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
   if (writes === 0) return [...guard, ...statements.filter((s) => !s.startsWith("field = "))];
   return [...guard, 'let field = "";', "try {", indent(statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
 }

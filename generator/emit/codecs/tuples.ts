@@ -5,7 +5,8 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames } from "./locals.ts";
-import { indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "./source-text.ts";
+import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
@@ -60,22 +61,22 @@ export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames
   group(ir.elements);
   const length = values.length;
   return {
-    decode: `${keyword} ${names.decode}(r: ${context.use("BinaryReader")}): ${type} {\n${indent([
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, [
       "let index = 0;",
       "try {",
-      indent([...decode, `return [${values.join(", ")}];`]),
+      indent([...decode, `return ${arrayLiteral(values)};`]),
       "} catch (error) {",
       `  throw ${context.use("atPath")}(error, index, "decode", r.offset);`,
       "}",
-    ])}\n}\n`,
-    encode: `${keyword} ${names.encode}(w: ${context.use("BinaryWriter")}, value: ${type}): void {\n${indent([
-      `if (!Array.isArray(value) || value.length !== ${length}) ${context.use("failValue")}(w, "an array of ${length} elements", value);`,
+    ]),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", [
+      ifWithoutBraces(`!Array.isArray(value) || value.length !== ${length}`, `${context.use("failValue")}${argumentList(["w", `"an array of ${length} elements"`, "value"])};`),
       "let index = 0;",
       "try {",
       indent(encode),
       "} catch (error) {",
       `  throw ${context.use("atPath")}(error, index, "encode", w.length);`,
       "}",
-    ])}\n}\n`,
+    ]),
   };
 }

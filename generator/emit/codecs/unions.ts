@@ -8,7 +8,8 @@ import type { CaseMatch, IR, JsonValue } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
-import { indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "./source-text.ts";
+import { argumentList, arrayLiteral, ifHead, logicalChain, stringLiteral } from "../layout/syntax.ts";
 import { pascalCase } from "../names.ts";
 
 export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -21,13 +22,13 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
 
   const decode: string[] = [];
   if (ir.cases.length === 0) {
-    decode.push(`return ${context.use("failDecode")}(r.offset, "a value with a binary form", "a union whose cases all exist only in JSON");`);
+    decode.push(`return ${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', '"a union whose cases all exist only in JSON"'])};`);
   } else {
     decode.push("const start = r.offset;", `const tag = ${context.use(readTag)}(r);`, "switch (tag) {");
     for (const c of ir.cases) {
       decode.push(`  case ${c.tag}:`, `    return ${decodeExpression(context, c.payload, `${hint} ${pascalCase(c.name)}`).expression};`);
     }
-    decode.push("  default:", `    return ${context.use("failUnknownTag")}(start, tag, [${tags.join(", ")}]);`, "}");
+    decode.push("  default:", `    return ${context.use("failUnknownTag")}${argumentList(["start", "tag", arrayLiteral(tags.map(String), { numbers: true })])};`, "}");
   }
 
   const candidates = [
@@ -39,7 +40,7 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
       return [`${context.use("failJsonOnlyCase")}(w, ${JSON.stringify(candidate.name)});`];
     }
     const caseType = context.typeText(candidate.payload);
-    return [`${context.use(writeTag)}(w, ${candidate.tag});`, ...encodeStatements(context, candidate.payload, `(json as ${caseType})`, `${hint} ${pascalCase(candidate.name)}`).statements, "return;"];
+    return [`${context.use(writeTag)}(w, ${candidate.tag});`, ...encodeStatements(context, candidate.payload, `json as ${caseType}`, `${hint} ${pascalCase(candidate.name)}`).statements, "return;"];
   };
 
   // Cases are told apart on the JSON value; `json` lets each test and case cast freely.
@@ -58,15 +59,15 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
       if (candidate.match.kind === "first-that-fits") {
         encode.push("{", "  const start = w.length;", "  try {", indent(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
       } else {
-        encode.push(`if (${test(candidate.match)}) {`, indent(writeCase(candidate)), "}");
+        encode.push(ifHead(logicalChain("&&", test(candidate.match))), indent(writeCase(candidate)), "}");
       }
     }
   }
-  encode.push(`${context.use("failValue")}(w, ${JSON.stringify(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`)}, json);`);
+  encode.push(`${context.use("failValue")}${argumentList(["w", stringLiteral(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`), "json"])};`);
 
   return {
-    decode: `${keyword} ${names.decode}(r: ${context.use("BinaryReader")}): ${type} {\n${indent(decode)}\n}\n`,
-    encode: `${keyword} ${names.encode}(w: ${context.use("BinaryWriter")}, value: ${type}): void {\n${indent(encode)}\n}\n`,
+    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
+    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
   };
 }
 
@@ -81,29 +82,29 @@ function rank(match: CaseMatch): number {
   return match.kind === "value" ? 0 : match.kind === "property" ? 1 : match.kind === "shape" ? 2 : match.kind === "type" ? 3 : 4;
 }
 
-/** A JavaScript condition on `value` for a case match. */
-function test(match: CaseMatch): string {
-  const isObject = `typeof json === "object" && json !== null && !Array.isArray(json)`;
+/** A JavaScript condition on `value` for a case match, as the operands of `&&`. */
+function test(match: CaseMatch): string[] {
+  const isObject = ['typeof json === "object"', "json !== null", "!Array.isArray(json)"];
   switch (match.kind) {
     case "value":
-      return equality("json", match.value);
+      return [equality("json", match.value)];
     case "property":
-      return `${isObject} && ${equality(`(json as Record<string, unknown>)[${JSON.stringify(match.property)}]`, match.value)}`;
+      return [...isObject, equality(`(json as Record<string, unknown>)[${JSON.stringify(match.property)}]`, match.value)];
     case "shape":
-      return [isObject, ...match.required.map((p) => `(json as Record<string, unknown>)[${JSON.stringify(p)}] !== undefined`)].join(" && ");
+      return [...isObject, ...match.required.map((p) => `(json as Record<string, unknown>)[${JSON.stringify(p)}] !== undefined`)];
     case "type":
       switch (match.type) {
         case "null":
-          return "json === null";
+          return ["json === null"];
         case "array":
-          return "Array.isArray(json)";
+          return ["Array.isArray(json)"];
         case "object":
           return isObject;
         default:
-          return `typeof json === ${JSON.stringify(match.type)}`;
+          return [`typeof json === ${JSON.stringify(match.type)}`];
       }
     case "first-that-fits":
-      return "true";
+      return ["true"];
   }
 }
 

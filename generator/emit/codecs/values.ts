@@ -14,6 +14,9 @@ import { listFunctions } from "./lists.ts";
 import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
+import { functionDeclaration } from "./source-text.ts";
+import { argumentList } from "../layout/syntax.ts";
+
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
 export interface DecodeCode {
   expression: string;
@@ -92,8 +95,8 @@ function delegates(context: CodecContext, ir: IR, names: HelperNames, target: He
   const reader = context.use("BinaryReader");
   const writer = context.use("BinaryWriter");
   return {
-    decode: `export function ${names.decode}(r: ${reader}): ${type} {\n  return ${target.decode}(r);\n}\n`,
-    encode: `export function ${names.encode}(w: ${writer}, value: ${type}): void {\n  ${target.encode}(w, value);\n}\n`,
+    decode: functionDeclaration("export function", names.decode, [["r", reader]], type, [`return ${target.decode}(r);`]),
+    encode: functionDeclaration("export function", names.encode, [["w", writer], ["value", type]], "void", [`${target.encode}(w, value);`]),
   };
 }
 
@@ -112,7 +115,7 @@ export function encodeStatements(context: CodecContext, ir: IR, value: string, h
   if (isLeaf(ir)) return { statements: encodeLeaf(context, ir, value) };
   const exportNames = exportAs !== undefined ? { decode: exportAs.replace(/^encode/, "decode"), encode: exportAs } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: EncodeCode = { statements: [`${names.encode}(w, ${value});`] };
+  const code: EncodeCode = { statements: [`${names.encode}${argumentList(["w", value])};`] };
   if (declared) code.declared = declared.encode;
   return code;
 }

@@ -170,6 +170,7 @@ export function literal(value: unknown): string {
     return objectLiteral(Object.entries(value).map(([key, v]) => property(propertyName(key), literal(v), typeof v === "string")));
   }
   if (value === undefined) return "undefined";
+  if (typeof value === "string") return stringLiteral(value);
   return JSON.stringify(value);
 }
 
@@ -180,4 +181,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** An object key as written: bare when it is an identifier. */
 function propertyName(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
+/**
+ * A string literal as prettier writes it: in double quotes, unless the text holds more double
+ * quotes than single ones.
+ */
+export function stringLiteral(text: string): string {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  if (doubles <= singles) return JSON.stringify(text);
+  const body = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${body}'`;
 }
