@@ -301,7 +301,7 @@ export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
 
 /** Reads a {@link Fitness} (definition `fitness`) at the reader's offset. */
 export function decodeFitness(r: BinaryReader): Fitness {
-  const items: Array<string> = [];
+  const items: Fitness = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeFitnessItem(r));
@@ -924,10 +924,7 @@ export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
 export function decodeUserActivatedProtocolOverrides(
   r: BinaryReader,
 ): UserActivatedProtocolOverrides {
-  const items: Array<{
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }> = [];
+  const items: UserActivatedProtocolOverrides = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUserActivatedProtocolOverridesItem(r));
@@ -956,10 +953,7 @@ export function encodeUserActivatedProtocolOverrides(
 
 /** Reads a {@link UserActivatedUpgrades} (definition `user_activated.upgrades`) at the reader's offset. */
 export function decodeUserActivatedUpgrades(r: BinaryReader): UserActivatedUpgrades {
-  const items: Array<{
-    level: number;
-    replacement_protocol: string;
-  }> = [];
+  const items: UserActivatedUpgrades = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUserActivatedUpgradesItem(r));
@@ -4445,7 +4439,7 @@ function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
 }
 
 function decodeMempoolKnownValid(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.operation_hash));
@@ -5382,7 +5376,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
       descr?: Unistring;
     }
 )[] {
-  const items: Array<
+  const items: (
     | Unistring
     | {
         id: "single";
@@ -5394,7 +5388,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
         name: Unistring;
         descr?: Unistring;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreePathItem(r));
@@ -5847,7 +5841,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
         };
       };
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     description?: Unistring;
     kind:
@@ -5875,7 +5869,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
             descr?: Unistring;
           };
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeQueryItem(r));
@@ -5930,7 +5924,7 @@ function encodeServiceTreeGetServiceQuery(
 }
 
 function decodeServiceTreeObjFields(r: BinaryReader): SchemaField[] {
-  const items: Array<SchemaField> = [];
+  const items: SchemaField[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeSchemaField(r));
@@ -6011,7 +6005,7 @@ function encodeServiceTreeCasesTagSize(w: BinaryWriter, value: "Uint8" | "Uint16
 }
 
 function decodeServiceTreeCasesCases(r: BinaryReader): UnionCase[] {
-  const items: Array<UnionCase> = [];
+  const items: UnionCase[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUnionCase(r));
@@ -6106,7 +6100,7 @@ function encodeServiceTreeCasesItem(w: BinaryWriter, value: [number, Unistring])
 }
 
 function decodeServiceTreeIntEnumCases(r: BinaryReader): [number, Unistring][] {
-  const items: Array<[number, Unistring]> = [];
+  const items: [number, Unistring][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeCasesItem(r));
@@ -6398,7 +6392,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
         cases: [number, Unistring][];
       };
 }[] {
-  const items: Array<{
+  const items: {
     description: {
       title: Unistring;
       description?: Unistring;
@@ -6416,7 +6410,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
           size: "Int8" | "Uint8" | "Int16" | "Uint16";
           cases: [number, Unistring][];
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeFieldsItem(r));
@@ -7360,10 +7354,10 @@ function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
   name: Unistring;
   tree: ServiceTree;
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     tree: ServiceTree;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeSuffixesItem(r));
@@ -10271,7 +10265,7 @@ function encodeUserActivatedUpgradesItem(
 }
 
 function decodeGetChainsBlocksOutputItemInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.block_hash));
@@ -10308,7 +10302,7 @@ function encodeGetChainsBlocksOutputInnerItem(w: BinaryWriter, value: string[]):
 }
 
 function decodeGetChainsBlocksOutputInner(r: BinaryReader): string[][] {
-  const items: Array<string[]> = [];
+  const items: string[][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsBlocksOutputInnerItem(r));
@@ -10415,11 +10409,11 @@ function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
   level: number;
   errors: JsonValue;
 }[] {
-  const items: Array<{
+  const items: {
     block: string;
     level: number;
     errors: JsonValue;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsInvalidBlocksOutputInnerItem(r));
@@ -10484,7 +10478,7 @@ function encodeGetChainsIsBootstrappedOutputSyncState(
 }
 
 function decodeGetConfigOutputListenAddrsInner(r: BinaryReader): Unistring[] {
-  const items: Array<Unistring> = [];
+  const items: Unistring[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeSchemaFieldDynamicFieldName(r));
@@ -12150,7 +12144,7 @@ function encodeGetConfigOutputNetwork(
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
-  const items: Array<Operation> = [];
+  const items: Operation[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeOperation(r));
@@ -12200,7 +12194,7 @@ function encodePostInjectionBlockInputOperationsItem(w: BinaryWriter, value: Ope
 }
 
 function decodePostInjectionBlockInputOperations(r: BinaryReader): Operation[][] {
-  const items: Array<Operation[]> = [];
+  const items: Operation[][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionBlockInputOperationsItem(r));
@@ -12287,11 +12281,11 @@ function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
   interface?: Unistring;
   implementation: Unistring;
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     interface?: Unistring;
     implementation: Unistring;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionProtocolInputComponentsItem(r));
@@ -12527,7 +12521,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
       stopping: string;
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         chain_id: string;
       }
@@ -12539,7 +12533,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
     | {
         stopping: string;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetMonitorActiveChainsOutputInnerItem(r));
@@ -12720,7 +12714,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
     private_node: boolean;
   };
 }[] {
-  const items: Array<{
+  const items: {
     incoming: boolean;
     peer_id: string;
     id_point: P2pConnectionId;
@@ -12735,7 +12729,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
       disable_mempool: boolean;
       private_node: boolean;
     };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkConnectionsOutputInnerItem(r));
@@ -16543,236 +16537,234 @@ function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
     last_miss?: [P2pConnectionId, string];
   },
 ][] {
-  const items: Array<
-    [
-      string,
-      {
-        score: number;
-        trusted: boolean;
-        conn_metadata?: {
-          disable_mempool: boolean;
-          private_node: boolean;
+  const items: [
+    string,
+    {
+      score: number;
+      trusted: boolean;
+      conn_metadata?: {
+        disable_mempool: boolean;
+        private_node: boolean;
+      };
+      peer_metadata: {
+        responses: {
+          sent:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          failed:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          received:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          unexpected: string;
+          outdated: string;
         };
-        peer_metadata: {
-          responses: {
-            sent:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            failed:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            received:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            unexpected: string;
-            outdated: string;
+        requests: {
+          sent:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          received:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          failed:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          scheduled:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+        };
+        valid_blocks: string;
+        old_heads: string;
+        prevalidator_results: {
+          cannot_download: string;
+          cannot_parse: string;
+          refused_by_prefilter: string;
+          refused_by_postfilter: string;
+          applied: string;
+          branch_delayed: string;
+          branch_refused: string;
+          refused: string;
+          duplicate: string;
+          outdated: string;
+        };
+        unactivated_chains: string;
+        inactive_chains: string;
+        future_blocks_advertised: string;
+        unadvertised: {
+          block: string;
+          operations: string;
+          protocol: string;
+        };
+        advertisements: {
+          sent: {
+            head: string;
+            branch: string;
           };
-          requests: {
-            sent:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            received:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            failed:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            scheduled:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-          };
-          valid_blocks: string;
-          old_heads: string;
-          prevalidator_results: {
-            cannot_download: string;
-            cannot_parse: string;
-            refused_by_prefilter: string;
-            refused_by_postfilter: string;
-            applied: string;
-            branch_delayed: string;
-            branch_refused: string;
-            refused: string;
-            duplicate: string;
-            outdated: string;
-          };
-          unactivated_chains: string;
-          inactive_chains: string;
-          future_blocks_advertised: string;
-          unadvertised: {
-            block: string;
-            operations: string;
-            protocol: string;
-          };
-          advertisements: {
-            sent: {
-              head: string;
-              branch: string;
-            };
-            received: {
-              head: string;
-              branch: string;
-            };
+          received: {
+            head: string;
+            branch: string;
           };
         };
-        state: "accepted" | "running" | "disconnected";
-        reachable_at?: P2pConnectionId;
-        stat: P2pStat;
-        last_failed_connection?: [P2pConnectionId, string];
-        last_rejected_connection?: [P2pConnectionId, string];
-        last_established_connection?: [P2pConnectionId, string];
-        last_disconnection?: [P2pConnectionId, string];
-        last_seen?: [P2pConnectionId, string];
-        last_miss?: [P2pConnectionId, string];
-      },
-    ]
-  > = [];
+      };
+      state: "accepted" | "running" | "disconnected";
+      reachable_at?: P2pConnectionId;
+      stat: P2pStat;
+      last_failed_connection?: [P2pConnectionId, string];
+      last_rejected_connection?: [P2pConnectionId, string];
+      last_established_connection?: [P2pConnectionId, string];
+      last_disconnection?: [P2pConnectionId, string];
+      last_seen?: [P2pConnectionId, string];
+      last_miss?: [P2pConnectionId, string];
+    },
+  ][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPeersOutputInnerItem(r));
@@ -17026,7 +17018,7 @@ function encodeGetNetworkPeersOutputInner(
 }
 
 function decodeGetNetworkPeersLogOutputInner(r: BinaryReader): P2pPeerPoolEvent[] {
-  const items: Array<P2pPeerPoolEvent> = [];
+  const items: P2pPeerPoolEvent[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeP2pPeerPoolEvent(r));
@@ -17079,7 +17071,7 @@ function encodeGetNetworkPointsOutputInnerItem(
 }
 
 function decodeGetNetworkPointsOutputInner(r: BinaryReader): [Unistring, P2pPointInfo][] {
-  const items: Array<[Unistring, P2pPointInfo]> = [];
+  const items: [Unistring, P2pPointInfo][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPointsOutputInnerItem(r));
@@ -17106,7 +17098,7 @@ function encodeGetNetworkPointsOutputInner(
 }
 
 function decodeGetNetworkPointsLogOutputInner(r: BinaryReader): P2pPointPoolEvent[] {
-  const items: Array<P2pPointPoolEvent> = [];
+  const items: P2pPointPoolEvent[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeP2pPointPoolEvent(r));
@@ -17130,7 +17122,7 @@ function encodeGetNetworkPointsLogOutputInner(w: BinaryWriter, value: P2pPointPo
 }
 
 function decodeGetNetworkVersionsOutputInner(r: BinaryReader): NetworkVersion[] {
-  const items: Array<NetworkVersion> = [];
+  const items: NetworkVersion[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeNetworkVersion(r));
@@ -17154,7 +17146,7 @@ function encodeGetNetworkVersionsOutputInner(w: BinaryWriter, value: NetworkVers
 }
 
 function decodeGetProtocolsOutputInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.protocol_hash));
@@ -17914,14 +17906,14 @@ function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
     peer?: string;
   };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request: {
       block: string;
       chain_id: string;
       peer?: string;
     };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r));
@@ -18435,7 +18427,7 @@ function decodeGetWorkersBlockValidatorOutputEventsInner(r: BinaryReader): (
       block: string;
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         successful_validation: {
           block: string;
@@ -18464,7 +18456,7 @@ function decodeGetWorkersBlockValidatorOutputEventsInner(r: BinaryReader): (
     | {
         block: string;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputInnerItem(r));
@@ -18723,7 +18715,7 @@ function decodeGetWorkersBlockValidatorOutputBacklog(r: BinaryReader): {
       }
   )[];
 }[] {
-  const items: Array<{
+  const items: {
     level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     events: (
       | {
@@ -18755,7 +18747,7 @@ function decodeGetWorkersBlockValidatorOutputBacklog(r: BinaryReader): {
           block: string;
         }
     )[];
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputBacklogItem(r));
@@ -19160,7 +19152,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
   };
   pipelines: number;
 }[] {
-  const items: Array<{
+  const items: {
     chain_id: string;
     status:
       | {
@@ -19217,7 +19209,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
       queue_length: number;
     };
     pipelines: number;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
@@ -19343,10 +19335,10 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: Binary
   pushed: string;
   request: string;
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request: string;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r));
@@ -19830,7 +19822,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(r: BinaryRead
       most_recent_validation: string;
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         request: string;
         status: {
@@ -19857,7 +19849,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(r: BinaryRead
         max_head_time: string;
         most_recent_validation: string;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(r));
@@ -20104,7 +20096,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r: BinaryReader):
       }
   )[];
 }[] {
-  const items: Array<{
+  const items: {
     level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     events: (
       | {
@@ -20134,7 +20126,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r: BinaryReader):
           most_recent_validation: string;
         }
     )[];
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(r));
@@ -20519,7 +20511,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
     fetched_blocks: number;
   };
 }[] {
-  const items: Array<{
+  const items: {
     peer_id: string;
     status:
       | {
@@ -20579,7 +20571,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
       fetched_headers: number;
       fetched_blocks: number;
     };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r));
@@ -20875,7 +20867,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
         locators: number;
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -20887,7 +20879,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
           block: string;
           locators: number;
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(
@@ -21869,7 +21861,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner
       reason: Unistring;
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         request:
           | {
@@ -21921,7 +21913,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner
         peer: string;
         reason: Unistring;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(r));
@@ -22318,7 +22310,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r: 
       }
   )[];
 }[] {
-  const items: Array<{
+  const items: {
     level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     events: (
       | {
@@ -22373,7 +22365,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r: 
           reason: Unistring;
         }
     )[];
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem(r));
@@ -22945,7 +22937,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
         request: "leftover";
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -22972,7 +22964,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
       | {
           request: "leftover";
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r));
@@ -23738,7 +23730,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(r: BinaryReader
   | string
   | number
 )[] {
-  const items: Array<
+  const items: (
     | {
         request:
           | {
@@ -23807,7 +23799,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(r: BinaryReader
     | Record<string, never>
     | string
     | number
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(r));
@@ -24306,7 +24298,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r: BinaryReader): {
     | number
   )[];
 }[] {
-  const items: Array<{
+  const items: {
     level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     events: (
       | {
@@ -24378,7 +24370,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r: BinaryReader): {
       | string
       | number
     )[];
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(r));

@@ -319,7 +319,7 @@ export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
 
 /** Reads a {@link Fitness} (definition `fitness`) at the reader's offset. */
 export function decodeFitness(r: BinaryReader): Fitness {
-  const items: Array<string> = [];
+  const items: Fitness = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeFitnessItem(r));
@@ -1065,10 +1065,7 @@ export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
 export function decodeUserActivatedProtocolOverrides(
   r: BinaryReader,
 ): UserActivatedProtocolOverrides {
-  const items: Array<{
-    replaced_protocol: string;
-    replacement_protocol: string;
-  }> = [];
+  const items: UserActivatedProtocolOverrides = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUserActivatedProtocolOverridesItem(r));
@@ -1097,10 +1094,7 @@ export function encodeUserActivatedProtocolOverrides(
 
 /** Reads a {@link UserActivatedUpgrades} (definition `user_activated.upgrades`) at the reader's offset. */
 export function decodeUserActivatedUpgrades(r: BinaryReader): UserActivatedUpgrades {
-  const items: Array<{
-    level: number;
-    replacement_protocol: string;
-  }> = [];
+  const items: UserActivatedUpgrades = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUserActivatedUpgradesItem(r));
@@ -4926,7 +4920,7 @@ function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
 }
 
 function decodeMempoolKnownValid(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.operation_hash));
@@ -5863,7 +5857,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
       descr?: Unistring;
     }
 )[] {
-  const items: Array<
+  const items: (
     | Unistring
     | {
         id: "single";
@@ -5875,7 +5869,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
         name: Unistring;
         descr?: Unistring;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreePathItem(r));
@@ -6328,7 +6322,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
         };
       };
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     description?: Unistring;
     kind:
@@ -6356,7 +6350,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
             descr?: Unistring;
           };
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeQueryItem(r));
@@ -6411,7 +6405,7 @@ function encodeServiceTreeGetServiceQuery(
 }
 
 function decodeServiceTreeObjFields(r: BinaryReader): SchemaField[] {
-  const items: Array<SchemaField> = [];
+  const items: SchemaField[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeSchemaField(r));
@@ -6492,7 +6486,7 @@ function encodeServiceTreeCasesTagSize(w: BinaryWriter, value: "Uint8" | "Uint16
 }
 
 function decodeServiceTreeCasesCases(r: BinaryReader): UnionCase[] {
-  const items: Array<UnionCase> = [];
+  const items: UnionCase[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeUnionCase(r));
@@ -6587,7 +6581,7 @@ function encodeServiceTreeCasesItem(w: BinaryWriter, value: [number, Unistring])
 }
 
 function decodeServiceTreeIntEnumCases(r: BinaryReader): [number, Unistring][] {
-  const items: Array<[number, Unistring]> = [];
+  const items: [number, Unistring][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeCasesItem(r));
@@ -6879,7 +6873,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
         cases: [number, Unistring][];
       };
 }[] {
-  const items: Array<{
+  const items: {
     description: {
       title: Unistring;
       description?: Unistring;
@@ -6897,7 +6891,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
           size: "Int8" | "Uint8" | "Int16" | "Uint16";
           cases: [number, Unistring][];
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeFieldsItem(r));
@@ -7841,10 +7835,10 @@ function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
   name: Unistring;
   tree: ServiceTree;
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     tree: ServiceTree;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeSuffixesItem(r));
@@ -10752,7 +10746,7 @@ function encodeUserActivatedUpgradesItem(
 }
 
 function decodeGetChainsBlocksOutputItemInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.block_hash));
@@ -10789,7 +10783,7 @@ function encodeGetChainsBlocksOutputInnerItem(w: BinaryWriter, value: string[]):
 }
 
 function decodeGetChainsBlocksOutputInner(r: BinaryReader): string[][] {
-  const items: Array<string[]> = [];
+  const items: string[][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsBlocksOutputInnerItem(r));
@@ -10862,11 +10856,11 @@ function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
   level: number;
   errors: JsonValue;
 }[] {
-  const items: Array<{
+  const items: {
     block: string;
     level: number;
     errors: JsonValue;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsInvalidBlocksOutputInnerItem(r));
@@ -10931,7 +10925,7 @@ function encodeGetChainsIsBootstrappedOutputSyncState(
 }
 
 function decodeGetConfigOutputListenAddrsInner(r: BinaryReader): Unistring[] {
-  const items: Array<Unistring> = [];
+  const items: Unistring[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeSchemaFieldDynamicFieldName(r));
@@ -11134,7 +11128,7 @@ function decodeGetConfigOutputRpcAcl(r: BinaryReader): (
       blacklist: Unistring[];
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         address: Unistring;
         whitelist: Unistring[];
@@ -11143,7 +11137,7 @@ function decodeGetConfigOutputRpcAcl(r: BinaryReader): (
         address: Unistring;
         blacklist: Unistring[];
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetConfigOutputAclItem(r));
@@ -13037,7 +13031,7 @@ function encodeGetConfigOutputNetwork(
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
-  const items: Array<Operation> = [];
+  const items: Operation[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeOperation(r));
@@ -13087,7 +13081,7 @@ function encodePostInjectionBlockInputOperationsItem(w: BinaryWriter, value: Ope
 }
 
 function decodePostInjectionBlockInputOperations(r: BinaryReader): Operation[][] {
-  const items: Array<Operation[]> = [];
+  const items: Operation[][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionBlockInputOperationsItem(r));
@@ -13174,11 +13168,11 @@ function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
   interface?: Unistring;
   implementation: Unistring;
 }[] {
-  const items: Array<{
+  const items: {
     name: Unistring;
     interface?: Unistring;
     implementation: Unistring;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionProtocolInputComponentsItem(r));
@@ -13414,7 +13408,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
       stopping: string;
     }
 )[] {
-  const items: Array<
+  const items: (
     | {
         chain_id: string;
       }
@@ -13426,7 +13420,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
     | {
         stopping: string;
       }
-  > = [];
+  )[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetMonitorActiveChainsOutputInnerItem(r));
@@ -13465,7 +13459,7 @@ function encodeGetMonitorActiveChainsOutputInner(
 }
 
 function decodeGetMonitorAppliedBlocksOutputOperations(r: BinaryReader): Operation[][] {
-  const items: Array<Operation[]> = [];
+  const items: Operation[][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionBlockInputItemInner(r));
@@ -13634,7 +13628,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
     private_node: boolean;
   };
 }[] {
-  const items: Array<{
+  const items: {
     incoming: boolean;
     peer_id: string;
     id_point: P2pConnectionId;
@@ -13649,7 +13643,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
       disable_mempool: boolean;
       private_node: boolean;
     };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkConnectionsOutputInnerItem(r));
@@ -13711,7 +13705,7 @@ function encodeGetNetworkGreylistIpsOutputNotReliableSince(
 }
 
 function decodeGetNetworkGreylistPeersOutputInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.cryptobox_public_key_hash));
@@ -17501,236 +17495,234 @@ function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
     last_miss?: [P2pConnectionId, string];
   },
 ][] {
-  const items: Array<
-    [
-      string,
-      {
-        score: number;
-        trusted: boolean;
-        conn_metadata?: {
-          disable_mempool: boolean;
-          private_node: boolean;
+  const items: [
+    string,
+    {
+      score: number;
+      trusted: boolean;
+      conn_metadata?: {
+        disable_mempool: boolean;
+        private_node: boolean;
+      };
+      peer_metadata: {
+        responses: {
+          sent:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          failed:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          received:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          unexpected: string;
+          outdated: string;
         };
-        peer_metadata: {
-          responses: {
-            sent:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            failed:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            received:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            unexpected: string;
-            outdated: string;
+        requests: {
+          sent:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          received:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          failed:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+          scheduled:
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                checkpoint: string;
+                protocol_branch: string;
+                predecessor_header: string;
+                other: string;
+              }
+            | {
+                branch: string;
+                head: string;
+                block_header: string;
+                operations: string;
+                protocols: string;
+                operation_hashes_for_block: string;
+                operations_for_block: string;
+                other: string;
+              };
+        };
+        valid_blocks: string;
+        old_heads: string;
+        prevalidator_results: {
+          cannot_download: string;
+          cannot_parse: string;
+          refused_by_prefilter: string;
+          refused_by_postfilter: string;
+          applied: string;
+          branch_delayed: string;
+          branch_refused: string;
+          refused: string;
+          duplicate: string;
+          outdated: string;
+        };
+        unactivated_chains: string;
+        inactive_chains: string;
+        future_blocks_advertised: string;
+        unadvertised: {
+          block: string;
+          operations: string;
+          protocol: string;
+        };
+        advertisements: {
+          sent: {
+            head: string;
+            branch: string;
           };
-          requests: {
-            sent:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            received:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            failed:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-            scheduled:
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  checkpoint: string;
-                  protocol_branch: string;
-                  predecessor_header: string;
-                  other: string;
-                }
-              | {
-                  branch: string;
-                  head: string;
-                  block_header: string;
-                  operations: string;
-                  protocols: string;
-                  operation_hashes_for_block: string;
-                  operations_for_block: string;
-                  other: string;
-                };
-          };
-          valid_blocks: string;
-          old_heads: string;
-          prevalidator_results: {
-            cannot_download: string;
-            cannot_parse: string;
-            refused_by_prefilter: string;
-            refused_by_postfilter: string;
-            applied: string;
-            branch_delayed: string;
-            branch_refused: string;
-            refused: string;
-            duplicate: string;
-            outdated: string;
-          };
-          unactivated_chains: string;
-          inactive_chains: string;
-          future_blocks_advertised: string;
-          unadvertised: {
-            block: string;
-            operations: string;
-            protocol: string;
-          };
-          advertisements: {
-            sent: {
-              head: string;
-              branch: string;
-            };
-            received: {
-              head: string;
-              branch: string;
-            };
+          received: {
+            head: string;
+            branch: string;
           };
         };
-        state: "accepted" | "running" | "disconnected";
-        reachable_at?: P2pConnectionId;
-        stat: P2pStat;
-        last_failed_connection?: [P2pConnectionId, string];
-        last_rejected_connection?: [P2pConnectionId, string];
-        last_established_connection?: [P2pConnectionId, string];
-        last_disconnection?: [P2pConnectionId, string];
-        last_seen?: [P2pConnectionId, string];
-        last_miss?: [P2pConnectionId, string];
-      },
-    ]
-  > = [];
+      };
+      state: "accepted" | "running" | "disconnected";
+      reachable_at?: P2pConnectionId;
+      stat: P2pStat;
+      last_failed_connection?: [P2pConnectionId, string];
+      last_rejected_connection?: [P2pConnectionId, string];
+      last_established_connection?: [P2pConnectionId, string];
+      last_disconnection?: [P2pConnectionId, string];
+      last_seen?: [P2pConnectionId, string];
+      last_miss?: [P2pConnectionId, string];
+    },
+  ][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPeersOutputInnerItem(r));
@@ -18016,7 +18008,7 @@ function encodePatchNetworkPeersByPeerIdInputAcl(
 }
 
 function decodeGetNetworkPeersLogOutputInner(r: BinaryReader): P2pPeerPoolEvent[] {
-  const items: Array<P2pPeerPoolEvent> = [];
+  const items: P2pPeerPoolEvent[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeP2pPeerPoolEvent(r));
@@ -18069,7 +18061,7 @@ function encodeGetNetworkPointsOutputInnerItem(
 }
 
 function decodeGetNetworkPointsOutputInner(r: BinaryReader): [Unistring, P2pPointInfo][] {
-  const items: Array<[Unistring, P2pPointInfo]> = [];
+  const items: [Unistring, P2pPointInfo][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPointsOutputInnerItem(r));
@@ -18096,7 +18088,7 @@ function encodeGetNetworkPointsOutputInner(
 }
 
 function decodeGetNetworkPointsLogOutputInner(r: BinaryReader): P2pPointPoolEvent[] {
-  const items: Array<P2pPointPoolEvent> = [];
+  const items: P2pPointPoolEvent[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeP2pPointPoolEvent(r));
@@ -18133,7 +18125,7 @@ function encodePostPrivateInjectionOperationsInputInnerItem(w: BinaryWriter, val
 }
 
 function decodePostPrivateInjectionOperationsInputInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostPrivateInjectionOperationsInputInnerItem(r));
@@ -18157,7 +18149,7 @@ function encodePostPrivateInjectionOperationsInputInner(w: BinaryWriter, value: 
 }
 
 function decodeGetProtocolsOutputInner(r: BinaryReader): string[] {
-  const items: Array<string> = [];
+  const items: string[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(readHash(r, BASE58.protocol_hash));
@@ -19220,7 +19212,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
         level: number;
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -19232,7 +19224,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
           chain_id: string;
           level: number;
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r));
@@ -19627,7 +19619,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
   };
   pipelines: number;
 }[] {
-  const items: Array<{
+  const items: {
     chain_id: string;
     status:
       | {
@@ -19684,7 +19676,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
       queue_length: number;
     };
     pipelines: number;
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
@@ -19949,7 +19941,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: Binary
         peer_id: string;
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -19958,7 +19950,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: Binary
       | {
           peer_id: string;
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r));
@@ -20334,7 +20326,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
     fetched_blocks: number;
   };
 }[] {
-  const items: Array<{
+  const items: {
     peer_id: string;
     status:
       | {
@@ -20394,7 +20386,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
       fetched_headers: number;
       fetched_blocks: number;
     };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r));
@@ -20690,7 +20682,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
         locators: number;
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -20702,7 +20694,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
           block: string;
           locators: number;
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(
@@ -21360,7 +21352,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
         operation_hash: string;
       };
 }[] {
-  const items: Array<{
+  const items: {
     pushed: string;
     request:
       | {
@@ -21393,7 +21385,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
           request: "ban";
           operation_hash: string;
         };
-  }> = [];
+  }[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r));

@@ -14,7 +14,7 @@ import { queryValueType } from "./query-args.ts";
 import { docComment, docText } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
 import { fluidAssignment } from "./layout/doc.ts";
-import { arrayLiteral, literal, objectLiteral, property, typeArgumentList } from "./layout/syntax.ts";
+import { arrayLiteral, literal, objectLiteral, property, stringLiteral, typeArgumentList } from "./layout/syntax.ts";
 import type { ValidatorPlan } from "./validators.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
@@ -70,7 +70,7 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
         fields.push(property("decode", decode), property("encode", encode));
       }
       fields.push(property("validate", validate));
-      if (codec.jsonOnly !== undefined) fields.push(property("jsonOnly", JSON.stringify(codec.jsonOnly), true));
+      if (codec.jsonOnly !== undefined) fields.push(property("jsonOnly", stringLiteral(codec.jsonOnly), true));
       return objectLiteral(fields);
     };
     const inputType = service.input ?? "undefined";

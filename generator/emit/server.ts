@@ -31,5 +31,5 @@ export function emitServer(model: CodecModel, names: InterfaceNames): string {
   });
   const imports = [importLine(["HandlerContext", "HandlerResult"], RUNTIME_MODULE, true), importLine([...types].sort(compareStrings), siblingModule("types"), true)];
   const doc = docComment("The handlers of every service of this interface (see `routeTable` for the routes).");
-  return `${imports.join("")}\n${doc}export interface Handlers {\n${indent(methods.map((m) => m.replace(/\n$/, "")), 1)}\n}\n`;
+  return `${imports.join("")}\n${doc}export interface Handlers {\n${indent(methods.flatMap((m, i) => (i === 0 ? [m.trimEnd()] : ["", m.trimEnd()])))}\n}\n`;
 }

@@ -125,7 +125,7 @@ export function typeOnOneLine(type: TypeText): string {
 export function literalType(value: JsonValue): TypeText {
   if (value === null) return primary("null");
   if (typeof value === "string" || typeof value === "boolean") return primary(JSON.stringify(value));
-  if (typeof value === "number") return primary(value < 0 ? `(${JSON.stringify(value)})` : JSON.stringify(value));
+  if (typeof value === "number") return primary(JSON.stringify(value));
   if (Array.isArray(value)) return tupleOf(value.map((v) => literalType(v)));
   const keys = Object.keys(value).sort();
   return objectType(keys.map((key) => ({ name: key, type: literalType(value[key]!), optional: false })));

@@ -11,11 +11,12 @@
  * | `server.ts` | the `Handlers` interface a server implements |
  * | `index.ts` | re-exports everything |
  *
- * Each file starts with the same header and is formatted by prettier with a fixed
- * configuration (except the compiled validators, left as ajv writes them: see below); nothing depends on map order, dates or the machine, so the same model and
- * options give the same bytes. Formatting runs on a worker thread while this one emits the next
- * file and compiles the validators (format.ts); the codecs file, by far the largest, is
- * formatted in pieces.
+ * Each file starts with the same header. The TypeScript files come out in prettier's form
+ * (format.ts's configuration) without running prettier: the emitters mark where lines may break
+ * and `layout/` lays them out as prettier would; the tests check that prettier leaves every
+ * generated file unchanged. The compiled validators stay as ajv writes them (see below).
+ * Nothing depends on map order, dates or the machine, so the same model and options give the
+ * same bytes.
  */
 
 import { mkdir, writeFile } from "node:fs/promises";
@@ -23,7 +24,6 @@ import { join } from "node:path";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { emitClient } from "./client.ts";
 import { layoutSource } from "./layout/layout-source.ts";
-import { FormatQueue } from "./format.ts";
 import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./header.ts";
 import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
@@ -52,10 +52,10 @@ export interface CodecsContext {
 }
 
 /**
- * The codecs file: its source (without header; it is formatted like the others), or a function
+ * The codecs file: its source (without header; it is laid out like the others), or a function
  * producing it. The function may return the source in top-level pieces (each a run of whole
  * statements ending with a newline, the first holding the imports): joined with a newline they
- * are the source, and they are formatted concurrently, which gives the bytes of the whole.
+ * are the source.
  */
 export type CodecsSource = string | ((context: CodecsContext) => string | readonly string[]);
 
@@ -67,10 +67,6 @@ export interface FolderOptions {
   codecs: CodecsSource;
   /** Generator version for the header; package.json's when absent (tests pin it). */
   version?: string;
-  /** Run prettier on the compiled validators too (slow and large for protocol schemas; default false). */
-  formatValidators?: boolean;
-  /** false: skip prettier (to see what the emitters write). */
-  format?: boolean;
 }
 
 export interface GeneratedFile {
@@ -81,39 +77,27 @@ export interface GeneratedFile {
 
 /** Renders every file of a generated folder, in a fixed order. */
 export async function renderFolder(model: CodecModel, options: FolderOptions): Promise<GeneratedFile[]> {
-  // Every file but the validators is formatted on a worker thread from the moment it is
-  // emitted, while this thread emits the next and then compiles the validators (format.ts).
-  const queue = new FormatQueue(options.format !== false);
-  try {
-    return await render(model, options, queue);
-  } catch (error) {
-    queue.cancel();
-    throw error;
-  }
-}
-
-async function render(model: CodecModel, options: FolderOptions, queue: FormatQueue): Promise<GeneratedFile[]> {
   const names = nameInterface(model);
   const facts: HeaderFacts = { version: options.version ?? generatorVersion(), source: stableSource(options.source), describeHash: options.describeHash };
   const header = fileHeader(facts);
-  /** Queues a file: as a whole, or in its top-level pieces when it comes as a list. */
-  const queueFile = (code: string | readonly string[]): number => {
+  /** A TypeScript file: header, then the code (whole, or its top-level pieces joined by blank lines), laid out. */
+  const typescript = (code: string | readonly string[]): string => {
     const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
-    return queue.add(parts.map((part, i) => ({ code: layoutSource((i === 0 ? header : "") + (i === parts.length - 1 ? withFinalNewline(part) : part)), language: "typescript" })));
+    return layoutSource(header + parts.map((part, i) => (i === parts.length - 1 ? withFinalNewline(part) : part)).join("\n"));
   };
   // Types first: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
-  const typesFile = queueFile((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
+  const typesFile = typescript((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
   const plan = planValidators(model, names);
   const declared = types.emitter.json.emitDeclarations().length;
-  const codecsFile = queueFile(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
+  const codecsFile = typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
     throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
   }
-  const routesFile = queueFile(emitRoutes(model, names, plan));
-  const clientFile = queueFile(emitClient(model, names));
-  const serverFile = queueFile(emitServer(model, names));
-  const indexFile = queueFile(
+  const routesFile = typescript(emitRoutes(model, names, plan));
+  const clientFile = typescript(emitClient(model, names));
+  const serverFile = typescript(emitServer(model, names));
+  const indexFile = typescript(
     [
       `export * from "${siblingModule("types")}";`,
       `export * from "${siblingModule("codecs")}";`,
@@ -124,25 +108,20 @@ async function render(model: CodecModel, options: FolderOptions, queue: FormatQu
     ].join("\n"),
   );
   const validators = emitValidators(plan);
-  // The validators are compiled code, written one statement per line by ajv: prettier would
-  // take seconds and multiply their size by ten (12 MB for the 2022 Alpha mempool) for
-  // nobody to read. Everything else is formatted.
+  // The validators are compiled code, written one statement per line by ajv, and stay as ajv
+  // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
+  // for nobody to read.
   const validatorsJs = header + withFinalNewline(validators.js);
-  const validatorsFile = options.formatValidators ? queue.add([{ code: validatorsJs, language: "javascript" }]) : undefined;
-  const declarationsFile = queue.add([{ code: layoutSource(header + withFinalNewline(validators.dts)), language: "typescript" }]);
-  const formatted = await queue.finish();
-  // Pieces formatted apart join with one blank line, as prettier leaves between top-level
-  // statements of a whole file (each formatted piece ends with a newline).
-  const file = (name: string, index: number): GeneratedFile => ({ name, contents: formatted[index]!.join("\n") });
+  const declarationsFile = typescript(validators.dts);
   return [
-    file(GENERATED_FILES.types, typesFile),
-    file(GENERATED_FILES.codecs, codecsFile),
-    validatorsFile === undefined ? { name: GENERATED_FILES.validators, contents: validatorsJs } : file(GENERATED_FILES.validators, validatorsFile),
-    file(GENERATED_FILES.validatorDeclarations, declarationsFile),
-    file(GENERATED_FILES.routes, routesFile),
-    file(GENERATED_FILES.client, clientFile),
-    file(GENERATED_FILES.server, serverFile),
-    file(GENERATED_FILES.index, indexFile),
+    { name: GENERATED_FILES.types, contents: typesFile },
+    { name: GENERATED_FILES.codecs, contents: codecsFile },
+    { name: GENERATED_FILES.validators, contents: validatorsJs },
+    { name: GENERATED_FILES.validatorDeclarations, contents: declarationsFile },
+    { name: GENERATED_FILES.routes, contents: routesFile },
+    { name: GENERATED_FILES.client, contents: clientFile },
+    { name: GENERATED_FILES.server, contents: serverFile },
+    { name: GENERATED_FILES.index, contents: indexFile },
   ];
 }
 

@@ -11,9 +11,9 @@
 import { describeTreeHash, loadDescribeSource, readDescribeTree, type ReadDescribeOptions } from "../../generator/describe/index.ts";
 import { buildCodecModel } from "../../generator/reconcile/codec-model.ts";
 import { codecsSource } from "../../generator/emit/codecs/index.ts";
-import { formatSource } from "../../generator/emit/format.ts";
+import { layoutSource } from "../../generator/emit/layout/layout-source.ts";
 import { fileHeader, generatorVersion, stableSource } from "../../generator/emit/header.ts";
-import { GENERATED_FILES, siblingModule } from "../../generator/emit/modules.ts";
+import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "../../generator/emit/modules.ts";
 import { nameInterface } from "../../generator/emit/names.ts";
 import { emitRoutes } from "../../generator/emit/routes.ts";
 import { emitClient } from "../../generator/emit/client.ts";
@@ -44,7 +44,7 @@ export async function timePhases(source: string, read?: ReadDescribeOptions): Pr
   const names = await time("nameInterface", () => nameInterface(model));
   const header = fileHeader({ version: generatorVersion(), source: stableSource(source), describeHash });
   const types = await time("emit types.ts", () => emitTypes(model, names));
-  const typesCode = (types.runtimeImports.length > 0 ? `import type { ${types.runtimeImports.join(", ")} } from "tezos-rpcgen/runtime";\n\n` : "") + types.code;
+  const typesCode = (types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code;
   const plan = await time("planValidators", () => planValidators(model, names));
   const validators = await time("emit validators (ajv compile + standalone)", () => emitValidators(plan));
   const codecs = await time("emit codecs.ts", () => codecsSource({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
@@ -73,9 +73,9 @@ export async function timePhases(source: string, read?: ReadDescribeOptions): Pr
   const files: GeneratedFile[] = [];
   for (const [name, code, language] of sources) {
     const source = header + code.replace(/\n*$/, "\n");
-    // write-folder.ts leaves the compiled validators unformatted (formatValidators defaults to false).
-    if (name === GENERATED_FILES.validators) files.push({ name, contents: source });
-    else files.push({ name, contents: await time(`prettier ${name} (${Math.round(source.length / 1024)} KiB in)`, () => formatSource(source, language)) });
+    // write-folder.ts leaves the compiled validators as ajv writes them.
+    if (language === "javascript") files.push({ name, contents: source });
+    else files.push({ name, contents: await time(`layout ${name} (${Math.round(source.length / 1024)} KiB)`, () => layoutSource(source)) });
   }
   return { phases, files };
 }

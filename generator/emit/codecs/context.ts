@@ -6,6 +6,7 @@
 import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
 import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
+import { fluidAssignment } from "../layout/doc.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -84,7 +85,7 @@ export class CodecContext {
     for (let n = 2; this.taken.has(name); n++) name = `${wantedName}${n}`;
     this.taken.add(name);
     this.constantNames.set(initialiser, name);
-    this.constants.push(`const ${name} = /* @__PURE__ */ ${initialiser};\n`);
+    this.constants.push(`const ${name} =${fluidAssignment(`/* @__PURE__ */ ${initialiser}`)};\n`);
     return name;
   }
 

@@ -12,7 +12,7 @@ import { decodeExpression, encodeStatements, type StructureFunctions } from "./v
 import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
 import { functionDeclaration, indent } from "./source-text.ts";
 import { fluidAssignment, group as layoutGroup, indent as indented, line } from "../layout/doc.ts";
-import { conditionalExpression, ifWithoutBraces, objectLiteral } from "../layout/syntax.ts";
+import { assignment, conditionalExpression, ifWithoutBraces, objectLiteral } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
@@ -89,7 +89,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
             statements.push(`const ${local} =${layoutGroup(indented(line, conditionalExpression("r.remaining() > 0", read, "undefined")))};`);
             optional.push({ name: item.name, local });
           } else {
-            statements.push(`const ${local} =${fluidAssignment(read)};`);
+            statements.push(`${assignment(`const ${local}`, read)};`);
             required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
           }
           break;
@@ -110,7 +110,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
         case "merge": {
           reads++;
           const local = locals.claim(`merged${++counter}`);
-          statements.push(`const ${local} = ${decodeExpression(context, item.codec, `${hint} merged`).expression};`);
+          statements.push(`${assignment(`const ${local}`, decodeExpression(context, item.codec, `${hint} merged`).expression)};`);
           merged.push(`...${local}`);
           break;
         }

@@ -6,7 +6,7 @@
 import type { IR, Size } from "../../ir/codec-ir.ts";
 import { KNOWN_BY_ID } from "../../reconcile/known-encodings.ts";
 import type { CodecContext } from "./context.ts";
-import { argumentList, stringLiteral } from "../layout/syntax.ts";
+import { argumentList, argumentListHuggingLast, literal, objectLiteral, property, stringLiteral } from "../layout/syntax.ts";
 
 const LEAVES = new Set<IR["kind"]>(["int", "ranged-int", "float", "ranged-float", "bool", "bytes", "string", "known", "constant", "unit", "ref", "any-json", "json-only"]);
 
@@ -53,7 +53,7 @@ export function decodeLeaf(context: CodecContext, ir: IR): string {
     case "unit":
       return "{}";
     case "ref":
-      return `${context.definitionFunctions(ir.name).decode}(r)`;
+      return `${context.definitionFunctions(ir.name).decode}${argumentList(["r"])}`;
     case "any-json":
       return sized(ir.size, () => `${context.use("readBsonValue")}(r, ${fixed(ir.size)})`, () => `${context.use("readBsonValue")}(r)`);
     case "json-only":
@@ -142,8 +142,9 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
 /** A module constant holding the Micheline codec for the primitives a body's schema lists. */
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  const options = primitives ? `{ primitives: ${JSON.stringify(primitives)} }` : "{}";
-  return context.constant("michelineCodec", `${context.use("micheline")}(${options})`);
+  const entries = primitives ? [property("primitives", literal(primitives))] : [];
+  const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
+  return context.constant("michelineCodec", `${context.use("micheline")}${options}`);
 }
 
 function sized(size: Size, fixedRead: () => string, restRead: () => string): string {

@@ -105,7 +105,7 @@ export function decodeExpression(context: CodecContext, ir: IR, hint: string, ex
   if (isLeaf(ir)) return { expression: decodeLeaf(context, ir) };
   const exportNames = exportAs !== undefined ? { decode: exportAs, encode: exportAs.replace(/^decode/, "encode") } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: DecodeCode = { expression: `${names.decode}(r)` };
+  const code: DecodeCode = { expression: `${names.decode}${argumentList(["r"])}` };
   if (declared) code.declared = declared.decode;
   return code;
 }

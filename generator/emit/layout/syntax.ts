@@ -5,7 +5,7 @@
  * fixed point. Every function returns marked text for one line of an emitter.
  */
 
-import { align2, brokenGroup, conditionalGroup, fill, fluidAssignment, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
+import { align2, brokenGroup, conditionalGroup, fill, flatText, fluidAssignment, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
 
 /** A comma-separated list between `open` and `close` that breaks one item per line. */
 function delimitedList(open: string, items: readonly string[], close: string, trailingComma: boolean, spaced: boolean): string {
@@ -194,3 +194,15 @@ export function stringLiteral(text: string): string {
   const body = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
   return `'${body}'`;
 }
+
+/**
+ * `left = right` (the caller adds `const`/`let` and the `;`). prettier breaks after `=` first
+ * when the right side is a call that could only break around a lone short argument
+ * (`decodeThing(r)`); otherwise the right side stays on the line as long as it can start there.
+ */
+export function assignment(left: string, right: string): string {
+  return POORLY_BREAKABLE_CALL.test(flatText(right)) ? `${left} =${group(indent(line, right))}` : `${left} =${fluidAssignment(right)}`;
+}
+
+/** A call of a name or of a chain of names, with no argument or one short name or number. */
+const POORLY_BREAKABLE_CALL = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[A-Za-z_$][\w$]{0,19}|\d{1,20})?\)$/;

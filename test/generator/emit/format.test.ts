@@ -1,40 +1,39 @@
 /**
- * The formatter of generated files (generator/emit/format.ts) parses TypeScript with prettier's
- * `babel-ts` parser, and without looking for embedded languages, for speed; what it writes
- * must be what the `typescript` parser gives with prettier's defaults there. (The real
- * codecs files were checked when the parser changed: generated/, formatted until then with the
- * `typescript` parser, came out byte for byte the same.)
+ * Generation does not run prettier: the layout engine (generator/emit/layout/) writes each
+ * TypeScript file the way prettier would with format.ts's configuration. These tests format
+ * generated files with prettier and require them unchanged: the synthetic model's folder, and
+ * the committed `generated/` folders. (reference.test.ts does the same for the real mempool
+ * dumps.)
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { format } from "prettier";
 import { describe, expect, it } from "vitest";
-import { emitClient } from "../../../generator/emit/client.ts";
 import { formatSource, PRETTIER_OPTIONS } from "../../../generator/emit/format.ts";
-import { siblingModule } from "../../../generator/emit/modules.ts";
-import { nameInterface } from "../../../generator/emit/names.ts";
-import { emitRoutes } from "../../../generator/emit/routes.ts";
-import { emitServer } from "../../../generator/emit/server.ts";
-import { emitTypes } from "../../../generator/emit/types.ts";
-import { emitValidators, planValidators } from "../../../generator/emit/validators.ts";
-import { stubCodecs } from "./support.ts";
+import { renderFolder } from "../../../generator/emit/write-folder.ts";
+import { projectRoot, stubCodecs } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";
 
-describe("formatSource", () => {
-  it("formats the emitted TypeScript exactly as prettier's typescript parser does", async () => {
-    const model = syntheticModel();
-    const names = nameInterface(model);
-    const types = emitTypes(model, names);
-    const plan = planValidators(model, names);
-    const sources = {
-      types: types.code,
-      codecs: stubCodecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }),
-      validatorDeclarations: emitValidators(plan).dts,
-      routes: emitRoutes(model, names, plan),
-      client: emitClient(model, names),
-      server: emitServer(model, names),
-    };
-    for (const [name, code] of Object.entries(sources)) {
-      const expected = await format(code, { ...PRETTIER_OPTIONS, embeddedLanguageFormatting: "auto", parser: "typescript" });
-      expect(await formatSource(code, "typescript"), name).toBe(expected);
+describe("generated TypeScript is in prettier's form", () => {
+  it("for every file of the synthetic model's folder, with both TypeScript parsers", async () => {
+    const files = await renderFolder(syntheticModel(), { source: "synthetic.json", describeHash: "0".repeat(64), codecs: stubCodecs, version: "0.0.0" });
+    const typescript = files.filter((f) => f.name.endsWith(".ts"));
+    expect(typescript.length).toBe(7);
+    for (const { name, contents } of typescript) {
+      expect(await formatSource(contents, "typescript"), name).toBe(contents);
+      expect(await format(contents, { ...PRETTIER_OPTIONS, embeddedLanguageFormatting: "auto", parser: "typescript" }), name).toBe(contents);
     }
   });
+
+  for (const folder of ["shell", "shell-legacy"]) {
+    it(`for every committed file of generated/${folder}`, async () => {
+      const directory = join(projectRoot, "generated", folder);
+      const names = readdirSync(directory).filter((name) => name.endsWith(".ts"));
+      expect(names.length).toBe(7);
+      for (const name of names) {
+        const text = readFileSync(join(directory, name), "utf8");
+        expect(await formatSource(text, "typescript"), name).toBe(text);
+      }
+    });
+  }
 });

@@ -12,6 +12,8 @@ import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { operationHash } from "../../../runtime/index.ts";
 import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 import { emitInto, temporaryDirectory, typeCheck, writeUsage } from "./support.ts";
+import { formatSource } from "../../../generator/emit/format.ts";
+import { codecsSource } from "../../../generator/emit/codecs/index.ts";
 
 const tmp = temporaryDirectory();
 afterAll(() => tmp.cleanup());
@@ -139,7 +141,7 @@ describe("generated folders for real mempool dumps", () => {
     itWithReference(dump)(`${dump}: emits, type-checks and is deterministic`, async () => {
       const json = readReference(dump);
       const model = buildCodecModel(readDescribeTree(json, { prefix: MEMPOOL_PREFIX }));
-      const options = { source: referenceDir + dump, describeHash: describeTreeHash(json) };
+      const options = { source: referenceDir + dump, describeHash: describeTreeHash(json), codecs: codecsSource };
       const files = await emitInto(tmp.path, `dump${i}`, model, options);
       // The real operations of the same protocol must have the generated types, too.
       const roots = files.filter((f) => f.endsWith(".ts"));
@@ -153,6 +155,11 @@ describe("generated folders for real mempool dumps", () => {
       expect(typeCheck(roots, tmp.path)).toEqual([]);
       const again = await emitInto(tmp.path, `dump${i}-again`, model, options);
       for (let k = 0; k < files.length; k++) expect(readFileSync(again[k]!, "utf8")).toBe(readFileSync(files[k]!, "utf8"));
+      // Laid out without prettier, every TypeScript file is already in prettier's form.
+      for (const file of files.filter((f) => f.endsWith(".ts"))) {
+        const text = readFileSync(file, "utf8");
+        expect(await formatSource(text, "typescript"), file).toBe(text);
+      }
       const client = readFileSync(join(tmp.path, `dump${i}`, "client.ts"), "utf8");
       expect(client).toContain("export function getChainsMempoolMonitorOperations(");
       expect(client).toContain("AsyncIterable<GetChainsMempoolMonitorOperationsOutput>");

@@ -10,6 +10,8 @@ import type { CodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { codecFunctionNames, compareStrings } from "../../../generator/emit/names.ts";
 import { writeFolder, type CodecsContext, type FolderOptions } from "../../../generator/emit/write-folder.ts";
 import { formatTypeCheckDiagnostic, typeCheckFiles } from "../../../generator/emit/typecheck.ts";
+import { functionDeclaration } from "../../../generator/emit/codecs/source-text.ts";
+import { importLine, RUNTIME_MODULE } from "../../../generator/emit/modules.ts";
 
 export const projectRoot = new URL("../../../", import.meta.url).pathname;
 
@@ -27,11 +29,11 @@ export function stubCodecs({ model, names, typesModule }: CodecsContext): string
   const functions = sorted.map((typeName) => {
     const { decode, encode } = codecFunctionNames(typeName);
     return (
-      `export function ${decode}(_r: BinaryReader): ${typeName} { throw new Error("stub"); }\n` +
-      `export function ${encode}(_w: BinaryWriter, _v: ${typeName}): void { throw new Error("stub"); }\n`
+      functionDeclaration("export function", decode, [["_r", "BinaryReader"]], typeName, ['throw new Error("stub");']) +
+      functionDeclaration("export function", encode, [["_w", "BinaryWriter"], ["_v", typeName]], "void", ['throw new Error("stub");'])
     );
   });
-  return `import type { BinaryReader, BinaryWriter } from "tezos-rpcgen/runtime";\nimport type { ${sorted.join(", ")} } from "${typesModule}";\n\n${functions.join("")}`;
+  return `${importLine(["BinaryReader", "BinaryWriter"], RUNTIME_MODULE, true)}${importLine(sorted, typesModule, true)}\n${functions.join("")}`;
 }
 
 export const FIXED_OPTIONS: FolderOptions = {
