@@ -109,32 +109,21 @@ export function flatText(text: string): string {
 function printFlat(text: string): string {
   let out = "";
   let i = 0;
-  // ifBreak: keep the flat part. conditionalGroup: keep the first state.
-  const skipTo = (from: number, stops: string): number => {
-    let depth = 0;
-    for (let j = from; j < text.length; j++) {
-      const c = text[j]!;
-      if (c === MARK.ifBreakOpen || c === MARK.statesOpen) depth++;
-      else if (depth > 0 && (c === MARK.ifClose || c === MARK.statesClose)) depth--;
-      else if (depth === 0 && stops.includes(c)) return j;
-    }
-    return text.length;
-  };
   while (i < text.length) {
     const c = text[i]!;
     switch (c) {
       case MARK.line:
-        out += " ";
-        break;
-      case MARK.ifBreakOpen:
-        i = skipTo(i + 1, MARK.ifFlat);
-        break;
-      case MARK.stateSeparator:
-        i = skipTo(i + 1, MARK.statesClose);
-        break;
       case MARK.fillSeparator:
       case MARK.fluidOpen:
         out += " ";
+        break;
+      case MARK.ifBreakOpen:
+        // ifBreak: keep the flat part.
+        i = skipTo(text, i + 1, MARK.ifFlat);
+        break;
+      case MARK.stateSeparator:
+        // conditionalGroup: keep the first state.
+        i = skipTo(text, i + 1, MARK.statesClose);
         break;
       default:
         if (c < "\uE000" || c > "\uE014") out += c;
@@ -144,4 +133,16 @@ function printFlat(text: string): string {
     i++;
   }
   return out;
+}
+
+/** The index of the first of `stops` at or after `from` that is not inside a nested ifBreak or conditional group. */
+function skipTo(text: string, from: number, stops: string): number {
+  let depth = 0;
+  for (let j = from; j < text.length; j++) {
+    const c = text[j]!;
+    if (c === MARK.ifBreakOpen || c === MARK.statesOpen) depth++;
+    else if (depth > 0 && (c === MARK.ifClose || c === MARK.statesClose)) depth--;
+    else if (depth === 0 && stops.includes(c)) return j;
+  }
+  return text.length;
 }

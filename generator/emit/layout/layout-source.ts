@@ -3,7 +3,7 @@
  * (doc.ts) is printed for the file's width at its own indentation; other lines stay as written.
  */
 
-import { MARKED } from "./doc.ts";
+import { flatText, MARK, MARKED } from "./doc.ts";
 import { printMarked } from "./print.ts";
 
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
@@ -19,7 +19,16 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
     let depth = 0;
     while (text.charCodeAt(depth) === 32) depth++;
     const indentation = text.slice(0, depth);
-    lines[i] = indentation + printMarked(text.slice(depth), width, indentation);
+    const marked = text.slice(depth);
+    // A line with no forced break whose flat form fits prints flat: every group on it fits.
+    if (!marked.includes(MARK.hardline) && !marked.includes(MARK.brokenGroupOpen)) {
+      const flat = flatText(marked);
+      if (depth + flat.length <= width) {
+        lines[i] = indentation + flat;
+        continue;
+      }
+    }
+    lines[i] = indentation + printMarked(marked, width, indentation);
   }
   return lines.join("\n");
 }

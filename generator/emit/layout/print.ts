@@ -57,101 +57,114 @@ const HARDLINE: Line = { kind: "line", soft: false, hard: true };
 
 /** Reads marked text into nodes; `hardline`s mark every enclosing group broken. */
 function parse(text: string): Node[] {
-  let i = 0;
-  let sawHardline = false;
-  const readUntil = (stops: string): { nodes: Node[]; stop: string } => {
+  const parser = new Parser(text);
+  const { nodes } = parser.readUntil("");
+  return nodes;
+}
+
+/** A reader of marked text, one marker at a time (methods rather than closures: this runs for every marked line). */
+class Parser {
+  private i = 0;
+  /** Whether the construct being read holds a forced break. */
+  private sawHardline = false;
+
+  constructor(private readonly text: string) {}
+
+  /** Reads nodes up to one of the markers `stops` (or the end, when `stops` is empty), which is consumed. */
+  readUntil(stops: string): { nodes: Node[]; stop: string } {
+    const text = this.text;
     const nodes: Node[] = [];
-    let start = i;
-    const flush = (): void => {
-      if (i > start) nodes.push(text.slice(start, i));
-    };
-    while (i < text.length) {
-      const c = text[i]!;
+    let start = this.i;
+    while (this.i < text.length) {
+      const c = text[this.i]!;
       if (c < "\uE000" || c > "\uE014") {
-        i++;
+        this.i++;
         continue;
       }
-      flush();
-      i++;
+      if (this.i > start) nodes.push(text.slice(start, this.i));
+      this.i++;
       if (stops.includes(c)) return { nodes, stop: c };
-      switch (c) {
-        case MARK.groupOpen:
-        case MARK.brokenGroupOpen: {
-          const outer = sawHardline;
-          sawHardline = false;
-          const { nodes: contents } = readUntil(MARK.groupClose);
-          const broken = c === MARK.brokenGroupOpen || sawHardline;
-          nodes.push({ kind: "group", contents, broken });
-          // A broken group breaks the groups around it.
-          sawHardline = outer || broken;
-          break;
-        }
-        case MARK.indentOpen:
-          nodes.push({ kind: "indent", contents: readUntil(MARK.indentClose).nodes });
-          break;
-        case MARK.alignOpen:
-          nodes.push({ kind: "align", contents: readUntil(MARK.alignClose).nodes });
-          break;
-        case MARK.line:
-          nodes.push(LINE);
-          break;
-        case MARK.softline:
-          nodes.push(SOFTLINE);
-          break;
-        case MARK.hardline:
-          sawHardline = true;
-          nodes.push(HARDLINE);
-          break;
-        case MARK.ifBreakOpen: {
-          const broken = readUntil(MARK.ifFlat).nodes;
-          const flat = readUntil(MARK.ifClose).nodes;
-          nodes.push({ kind: "ifBreak", broken, flat });
-          break;
-        }
-        case MARK.fillOpen: {
-          const items: Node[][] = [];
-          for (;;) {
-            const { nodes: item, stop } = readUntil(MARK.fillSeparator + MARK.fillClose);
-            items.push(item);
-            if (stop !== MARK.fillSeparator) break;
-          }
-          nodes.push({ kind: "fill", items });
-          break;
-        }
-        case MARK.fluidOpen: {
-          const outer = sawHardline;
-          sawHardline = false;
-          const { nodes: contents } = readUntil(MARK.fluidClose);
-          const broken = sawHardline;
-          nodes.push({ kind: "fluid", contents, broken });
-          sawHardline = outer || broken;
-          break;
-        }
-        case MARK.statesOpen: {
-          // Like prettier, a hard line inside a conditional group does not break it: each
-          // state is tried as it is.
-          const outer = sawHardline;
-          const states: Node[][] = [];
-          for (;;) {
-            sawHardline = false;
-            const { nodes: state, stop } = readUntil(MARK.stateSeparator + MARK.statesClose);
-            states.push(state);
-            if (stop !== MARK.stateSeparator) break;
-          }
-          sawHardline = outer;
-          nodes.push({ kind: "group", contents: states[0]!, broken: false, states });
-          break;
-        }
-        default:
-          throw new Error(`unbalanced layout marker U+${c.charCodeAt(0).toString(16).toUpperCase()} in generated text`);
-      }
-      start = i;
+      this.readMarker(c, nodes);
+      start = this.i;
     }
-    flush();
+    if (this.i > start) nodes.push(text.slice(start, this.i));
     if (stops !== "") throw new Error("layout marker left open in generated text");
     return { nodes, stop: "" };
-  };
-  return readUntil("").nodes;
+  }
+
+  private readMarker(c: string, nodes: Node[]): void {
+    switch (c) {
+      case MARK.groupOpen:
+      case MARK.brokenGroupOpen: {
+        const outer = this.sawHardline;
+        this.sawHardline = false;
+        const { nodes: contents } = this.readUntil(MARK.groupClose);
+        const broken = c === MARK.brokenGroupOpen || this.sawHardline;
+        nodes.push({ kind: "group", contents, broken });
+        // A broken group breaks the groups around it.
+        this.sawHardline = outer || broken;
+        break;
+      }
+      case MARK.indentOpen:
+        nodes.push({ kind: "indent", contents: this.readUntil(MARK.indentClose).nodes });
+        break;
+      case MARK.alignOpen:
+        nodes.push({ kind: "align", contents: this.readUntil(MARK.alignClose).nodes });
+        break;
+      case MARK.line:
+        nodes.push(LINE);
+        break;
+      case MARK.softline:
+        nodes.push(SOFTLINE);
+        break;
+      case MARK.hardline:
+        this.sawHardline = true;
+        nodes.push(HARDLINE);
+        break;
+      case MARK.ifBreakOpen: {
+        const broken = this.readUntil(MARK.ifFlat).nodes;
+        const flat = this.readUntil(MARK.ifClose).nodes;
+        nodes.push({ kind: "ifBreak", broken, flat });
+        break;
+      }
+      case MARK.fillOpen: {
+        const items: Node[][] = [];
+        for (;;) {
+          const { nodes: item, stop } = this.readUntil(MARK.fillSeparator + MARK.fillClose);
+          items.push(item);
+          if (stop !== MARK.fillSeparator) break;
+        }
+        nodes.push({ kind: "fill", items });
+        break;
+      }
+      case MARK.fluidOpen: {
+        const outer = this.sawHardline;
+        this.sawHardline = false;
+        const { nodes: contents } = this.readUntil(MARK.fluidClose);
+        const broken = this.sawHardline;
+        nodes.push({ kind: "fluid", contents, broken });
+        this.sawHardline = outer || broken;
+        break;
+      }
+      case MARK.statesOpen: {
+        // Like prettier, a hard line inside a conditional group does not break it: each
+        // state is tried as it is.
+        const outer = this.sawHardline;
+        const states: Node[][] = [];
+        for (;;) {
+          this.sawHardline = false;
+          const { nodes: state, stop } = this.readUntil(MARK.stateSeparator + MARK.statesClose);
+          states.push(state);
+          if (stop !== MARK.stateSeparator) break;
+        }
+        this.sawHardline = outer;
+        nodes.push({ kind: "group", contents: states[0]!, broken: false, states });
+        break;
+      }
+      default:
+        throw new Error(`unbalanced layout marker U+${c.charCodeAt(0).toString(16).toUpperCase()} in generated text`);
+    }
+  }
 }
 
 const enum Mode {
