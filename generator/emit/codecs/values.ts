@@ -53,7 +53,41 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  * Functions emitted per structure node, so that the decoder and encoder of one node are
  * emitted once even though the two directions ask for them separately.
  */
-const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames> }>();
+const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; keys: StructureKeys }>();
+
+/**
+ * Structural keys of IR nodes: equal structures get equal keys. A key names the nodes inside
+ * by the numbers of their own keys, so it stays short however deep the node, and each node's
+ * key is computed once.
+ */
+class StructureKeys {
+  private readonly byNode = new WeakMap<object, string>();
+  private readonly numbers = new Map<string, number>();
+
+  key(node: object): string {
+    let key = this.byNode.get(node);
+    if (key === undefined) {
+      key = JSON.stringify(node, (name: string, value: unknown) => (name !== "" && isNode(value) ? `#${this.number(value)}` : value));
+      this.byNode.set(node, key);
+    }
+    return key;
+  }
+
+  private number(node: object): number {
+    const key = this.key(node);
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.numbers.size;
+      this.numbers.set(key, n);
+    }
+    return n;
+  }
+}
+
+/** An IR node or object item (anything with a `kind`), which gets a key of its own. */
+function isNode(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { kind?: unknown }).kind === "string";
+}
 
 /**
  * The functions of a structure node, emitted on first use. Nodes with the same structure share
@@ -64,10 +98,10 @@ const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNam
  */
 function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: HelperNames | undefined): { names: HelperNames; declared?: StructureFunctions } {
   let state = emitted.get(context);
-  if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map() }));
+  if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map(), keys: new StructureKeys() }));
   const exported = state.exported.get(ir);
   if (exported) return exported.functions ? { names: exported.names, declared: exported.functions } : { names: exported.names };
-  const key = JSON.stringify(ir);
+  const key = state.keys.key(ir);
   const shared = state.helpers.get(key);
   if (exportAs !== undefined) {
     const entry: { names: HelperNames; functions?: StructureFunctions } = { names: exportAs };
