@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "prettier";
 import { describe, expect, it } from "vitest";
-import { formatSource, PRETTIER_OPTIONS } from "../../../generator/emit/format.ts";
+import { formatSource, PRETTIER_OPTIONS } from "../../support/prettier.ts";
 import { renderFolder } from "../../../generator/emit/write-folder.ts";
 import { projectRoot, stubCodecs } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";

@@ -12,7 +12,7 @@ import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { operationHash } from "../../../runtime/index.ts";
 import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 import { emitInto, temporaryDirectory, typeCheck, writeUsage } from "./support.ts";
-import { formatSource } from "../../../generator/emit/format.ts";
+import { formatSource } from "../../support/prettier.ts";
 import { codecsSource } from "../../../generator/emit/codecs/index.ts";
 
 const tmp = temporaryDirectory();

@@ -1,13 +1,13 @@
 /**
  * The prettier configuration generated TypeScript is in the form of. Generation does not run
- * prettier: the layout engine (layout/) writes what prettier would with these options, which
- * the tests check by formatting every generated file with {@link formatSource} and requiring
- * it unchanged. The configuration is fixed, so the output never depends on a configuration file
- * found on the machine.
+ * prettier: the layout engine (generator/emit/layout/) writes what prettier would with these
+ * options, which the tests check by formatting generated files with {@link formatSource} and
+ * requiring them unchanged. The configuration is fixed, so the check never depends on a
+ * configuration file found on the machine.
  */
 
 import { format, type Options } from "prettier";
-import { LINE_WIDTH } from "./layout/layout-source.ts";
+import { LINE_WIDTH } from "../../generator/emit/layout/layout-source.ts";
 
 /** The configuration every generated file is formatted with (the parser aside). */
 export const PRETTIER_OPTIONS = {
