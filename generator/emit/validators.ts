@@ -14,6 +14,7 @@ import { docComment } from "./ts-syntax.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
+import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
 import { rootTextCheck, textKeywords, withTextChecks, type TextCheck } from "./validator-keywords.ts";
 
 export { canonicalJson };
@@ -33,6 +34,8 @@ const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
 
 /** Identifier prefix of the shared definitions' schemas (never exported). */
 const DEFINITION_ID_PREFIX = "octez-definition:";
+/** Identifier prefix of the repeated sub-schemas compiled once (never exported). */
+const SUBSCHEMA_ID_PREFIX = "octez-subschema:";
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
 
 /** Which validator checks each body of each service. */
@@ -115,10 +118,14 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     plan.validators.map(({ schema, rootCheck }) => schemaForAjv(schema, rootCheck)),
     DEFINITION_ID_PREFIX,
   );
-  for (const { id, schema } of shared.definitions) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
+  // So are the sub-schemas that Octez repeats inline (see repeated-subschemas.ts).
+  const hoisted = hoistRepeatedSubschemas([...shared.definitions.map(({ schema }) => schema), ...shared.bodies], SUBSCHEMA_ID_PREFIX);
+  const definitionCount = shared.definitions.length;
+  for (const { id, schema } of hoisted.subschemas) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
+  shared.definitions.forEach(({ id }, i) => ajv.addSchema({ $schema: DRAFT_04, ...hoisted.roots[i]! }, id));
   const exports: Record<string, string> = {};
   plan.validators.forEach(({ name }, i) => {
-    ajv.addSchema({ $schema: DRAFT_04, ...shared.bodies[i]! }, name);
+    ajv.addSchema({ $schema: DRAFT_04, ...hoisted.roots[definitionCount + i]! }, name);
     exports[name] = name;
   });
   const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
