@@ -29,7 +29,7 @@ import { compareStrings } from "./names.ts";
 import { canonicalJson } from "./canonical-json.ts";
 
 /** Smallest sub-schema moved, in characters of its JSON without annotations. */
-export const DEFAULT_MIN_SIZE = 256;
+export const DEFAULT_MIN_SIZE = 128;
 
 export interface HoistedSubschemas {
   /** Each moved sub-schema with its identifier, sorted by identifier. */
@@ -53,26 +53,11 @@ function isObject(value: unknown): value is SchemaObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** Calls `visit` on each sub-schema directly inside `schema`. */
-function forEachChild(schema: SchemaObject, visit: (child: SchemaObject) => void): void {
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) visit(value);
-    else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) value.forEach((v) => isObject(v) && visit(v));
-    else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) Object.values(value).forEach((v) => isObject(v) && visit(v));
-  }
-}
-
-/** A copy of `schema` with each sub-schema directly inside it passed through `map`. */
-function mapChildren(schema: SchemaObject, map: (child: SchemaObject) => SchemaObject): SchemaObject {
-  const copy: SchemaObject = {};
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) copy[keyword] = map(value);
-    else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) copy[keyword] = value.map((v: unknown) => (isObject(v) ? map(v) : v));
-    else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
-      copy[keyword] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, isObject(v) ? map(v) : v]));
-    } else copy[keyword] = value;
-  }
-  return copy;
+/** Canonical JSON of a keyword's value, without the general case's cost for the usual values. */
+function valueKey(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) return JSON.stringify(value);
+  return canonicalJson(value);
 }
 
 /** What is known of one sub-schema object: the class of its copies, and its size. */
@@ -87,78 +72,137 @@ interface Shape {
  * The roots themselves are never moved.
  */
 export function hoistRepeatedSubschemas(roots: readonly JsonSchema[], idPrefix: string, minSize: number = DEFAULT_MIN_SIZE): HoistedSubschemas {
-  // 1. Classes of copies: each schema's own keywords in canonical JSON, its sub-schemas by class
-  //    (hash-consing, so that each object is read once however deep it is).
-  const shapes = new Map<SchemaObject, Shape>();
-  const classes = new Map<string, number>();
-  const shapeOf = (schema: SchemaObject): Shape => {
-    const known = shapes.get(schema);
+  const hoister = new Hoister(idPrefix, minSize);
+  for (const root of roots) hoister.countInside(root as SchemaObject);
+  const rewritten = roots.map((root) => hoister.rewrite(root as SchemaObject) as JsonSchema);
+  const subschemas = [...hoister.moved.keys()].sort(compareStrings).map((id) => ({ id, schema: hoister.moved.get(id)! }));
+  return { subschemas, roots: rewritten };
+}
+
+/** The three passes over the schemas (methods rather than closures: they run once per node). */
+class Hoister {
+  private readonly shapes = new Map<SchemaObject, Shape>();
+  /** Key of a schema (its own keywords, its sub-schemas by class) → class. */
+  private readonly classes = new Map<string, number>();
+  private readonly occurrences = new Map<number, number>();
+  private readonly idOfClass = new Map<number, string>();
+  /** Identifier → moved schema. */
+  readonly moved = new Map<string, JsonSchema>();
+
+  constructor(
+    private readonly idPrefix: string,
+    private readonly minSize: number,
+  ) {}
+
+  /**
+   * 1. The class of copies of `schema`: its own keywords in canonical JSON, its sub-schemas by
+   *    class (hash-consing, so that each object is read once however deep it is).
+   */
+  shape(schema: SchemaObject): Shape {
+    const known = this.shapes.get(schema);
     if (known !== undefined) return known;
-    let size = 0;
-    const childKey = (child: unknown): string => {
-      if (!isObject(child)) return canonicalJson(child);
-      const shape = shapeOf(child);
-      size += shape.size;
-      return `#${shape.klass}`;
-    };
-    const parts: string[] = [];
+    const counted = { size: 0 };
+    let key = "{";
     for (const keyword of Object.keys(schema).sort(compareStrings)) {
       if (ANNOTATIONS.has(keyword)) continue;
       const value = schema[keyword];
       let text: string;
-      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) text = childKey(value);
-      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) text = `[${value.map(childKey).join(",")}]`;
-      else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
-        text = `{${Object.keys(value).sort(compareStrings).map((name) => `${JSON.stringify(name)}:${childKey(value[name])}`).join(",")}}`;
-      } else text = canonicalJson(value);
-      parts.push(`${JSON.stringify(keyword)}:${text}`);
+      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) text = this.childKey(value, counted);
+      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+        text = "[";
+        for (let i = 0; i < value.length; i++) text += (i > 0 ? "," : "") + this.childKey(value[i], counted);
+        text += "]";
+      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+        text = "{";
+        for (const name of Object.keys(value).sort(compareStrings)) text += `${text.length > 1 ? "," : ""}${JSON.stringify(name)}:${this.childKey(value[name], counted)}`;
+        text += "}";
+      } else text = valueKey(value);
+      key += `${key.length > 1 ? "," : ""}${JSON.stringify(keyword)}:${text}`;
     }
-    // `#n` is never the start of JSON text, so a class number cannot pass for a value.
-    const key = `{${parts.join(",")}}`;
-    let klass = classes.get(key);
+    key += "}";
+    let klass = this.classes.get(key);
     if (klass === undefined) {
-      klass = classes.size;
-      classes.set(key, klass);
+      klass = this.classes.size;
+      this.classes.set(key, klass);
     }
-    const shape = { klass, size: size + key.length };
-    shapes.set(schema, shape);
+    const shape = { klass, size: counted.size + key.length };
+    this.shapes.set(schema, shape);
     return shape;
-  };
+  }
 
-  // 2. Occurrences, counting what lies inside a repeated sub-schema once: that is how often
-  //    each class occurs once the repeated ones are moved. (A sub-schema too small to move has
-  //    only smaller ones inside, so skipping its later copies skips nothing that moves.)
-  const occurrences = new Map<number, number>();
-  const count = (schema: SchemaObject): void => {
-    const { klass } = shapeOf(schema);
-    const seen = occurrences.get(klass) ?? 0;
-    occurrences.set(klass, seen + 1);
-    if (seen === 0) forEachChild(schema, count);
-  };
-  for (const root of roots) forEachChild(root as SchemaObject, count);
-  const moves = (schema: SchemaObject): boolean => {
-    const { klass, size } = shapeOf(schema);
-    return size >= minSize && (occurrences.get(klass) ?? 0) >= 2;
-  };
+  /** A sub-schema by class (`#n` never starts JSON text, so it cannot pass for a value). */
+  private childKey(child: unknown, counted: { size: number }): string {
+    if (!isObject(child)) return valueKey(child);
+    const shape = this.shape(child);
+    counted.size += shape.size;
+    return `#${shape.klass}`;
+  }
 
-  // 3. Rewriting, inside out, so that a moved schema's identifier hashes its final form.
-  const idOfClass = new Map<number, string>();
-  const moved = new Map<string, JsonSchema>();
-  const rewrite = (schema: SchemaObject): SchemaObject =>
-    mapChildren(schema, (child) => {
-      if (!moves(child)) return rewrite(child);
-      const { klass } = shapeOf(child);
-      let id = idOfClass.get(klass);
-      if (id === undefined) {
-        const own = rewrite(child) as JsonSchema;
-        id = idPrefix + createHash("sha256").update(canonicalJson(own)).digest("hex").slice(0, 16);
-        if (moved.has(id)) throw new Error(`two repeated sub-schemas share the identifier ${id}`);
-        idOfClass.set(klass, id);
-        moved.set(id, own);
+  /**
+   * 2. Occurrences of the sub-schemas inside `schema`, counting what lies inside a repeated one
+   *    once: that is how often each class occurs once the repeated ones are moved. (A sub-schema
+   *    too small to move has only smaller ones inside, so skipping its later copies skips
+   *    nothing that moves.)
+   */
+  countInside(schema: SchemaObject): void {
+    for (const keyword in schema) {
+      const value = schema[keyword];
+      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) this.count(value);
+      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) for (const item of value) this.count(item);
+      else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) for (const name in value) this.count(value[name]);
+    }
+  }
+
+  private count(value: unknown): void {
+    if (!isObject(value)) return;
+    const { klass } = this.shape(value);
+    const seen = this.occurrences.get(klass) ?? 0;
+    this.occurrences.set(klass, seen + 1);
+    if (seen === 0) this.countInside(value);
+  }
+
+  /**
+   * 3. `schema` with the sub-schemas to move replaced by references: a copy if one was,
+   *    `schema` itself otherwise (most of a schema has nothing moved inside). Moved schemas are
+   *    rewritten first, so that an identifier hashes the final form.
+   */
+  rewrite(schema: SchemaObject): SchemaObject {
+    let changed = false;
+    const copy: SchemaObject = {};
+    for (const keyword in schema) {
+      const value = schema[keyword];
+      let result = value;
+      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) result = this.rewriteChild(value);
+      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+        const items = value.map((item: unknown) => this.rewriteChild(item));
+        if (items.some((item, i) => item !== value[i])) result = items;
+      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+        const entries: SchemaObject = {};
+        let entryChanged = false;
+        for (const name in value) {
+          entries[name] = this.rewriteChild(value[name]);
+          if (entries[name] !== value[name]) entryChanged = true;
+        }
+        if (entryChanged) result = entries;
       }
-      return { $ref: id };
-    });
-  const rewritten = roots.map((root) => rewrite(root as SchemaObject) as JsonSchema);
-  const subschemas = [...moved.keys()].sort(compareStrings).map((id) => ({ id, schema: moved.get(id)! }));
-  return { subschemas, roots: rewritten };
+      if (result !== value) changed = true;
+      copy[keyword] = result;
+    }
+    return changed ? copy : schema;
+  }
+
+  private rewriteChild(value: unknown): unknown {
+    if (!isObject(value)) return value;
+    const { klass, size } = this.shape(value);
+    if (size < this.minSize || (this.occurrences.get(klass) ?? 0) < 2) return this.rewrite(value);
+    let id = this.idOfClass.get(klass);
+    if (id === undefined) {
+      const own = this.rewrite(value) as JsonSchema;
+      id = this.idPrefix + createHash("sha256").update(canonicalJson(own)).digest("hex").slice(0, 16);
+      if (this.moved.has(id)) throw new Error(`two repeated sub-schemas share the identifier ${id}`);
+      this.idOfClass.set(klass, id);
+      this.moved.set(id, own);
+    }
+    return { $ref: id };
+  }
 }
