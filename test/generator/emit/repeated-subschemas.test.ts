@@ -9,6 +9,9 @@ const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
 
 const DRAFT = "http://json-schema.org/draft-04/schema#";
 const PREFIX = "test-subschema:";
+/** Above the size of the leaves of {@link stat}, below that of `stat` itself. */
+const MIN_SIZE = 128;
+const hoist = (roots: readonly JsonSchema[]) => hoistRepeatedSubschemas(roots, PREFIX, MIN_SIZE);
 
 /** A sub-schema well above the size threshold, as Octez repeats them (a peer's statistics). */
 const stat = (title: string): JsonSchema => ({
@@ -18,7 +21,7 @@ const stat = (title: string): JsonSchema => ({
     total_sent: { type: "string", pattern: "^[0-9]+$" },
     total_recv: { type: "string", pattern: "^[0-9]+$" },
     current_inflow: { type: "integer", minimum: -1073741824, maximum: 1073741823 },
-    current_outflow: { type: "integer", minimum: -1073741824, maximum: 1073741823 },
+    current_outflow: { type: "integer", minimum: -32768, maximum: 32767 },
     mode: { enum: ["accepted", "running", "disconnected"] },
   },
   required: ["total_sent", "total_recv", "current_inflow", "current_outflow"],
@@ -60,7 +63,7 @@ function acceptance(roots: readonly JsonSchema[], subschemas: ReadonlyArray<{ id
 
 describe("repeated inline sub-schemas", () => {
   it("are moved once into a schema of their own, whatever their titles", () => {
-    const { subschemas, roots } = hoistRepeatedSubschemas(bodies, PREFIX);
+    const { subschemas, roots } = hoist(bodies);
     expect(subschemas).toHaveLength(1);
     const [{ id, schema }] = subschemas as [{ id: string; schema: JsonSchema }];
     expect(id).toMatch(/^test-subschema:[0-9a-f]{16}$/);
@@ -70,11 +73,18 @@ describe("repeated inline sub-schemas", () => {
   });
 
   it("accept and reject exactly what the schemas did", () => {
-    const { subschemas, roots } = hoistRepeatedSubschemas(bodies, PREFIX);
+    const { subschemas, roots } = hoist(bodies);
     const before = acceptance(bodies);
     expect(acceptance(roots, subschemas)).toEqual(before);
     expect(before.flat()).toContain(true);
     expect(before.flat()).toContain(false);
+  });
+
+  it("move small sub-schemas from the size given", () => {
+    const int31: JsonSchema = { type: "integer", minimum: -1073741824, maximum: 1073741823 };
+    const roots: JsonSchema[] = [{ items: [int31, { title: "Level", ...int31 }] }];
+    expect(hoistRepeatedSubschemas(roots, PREFIX).subschemas.map((s) => s.schema)).toEqual([int31]);
+    expect(hoistRepeatedSubschemas(roots, PREFIX, 62).subschemas).toEqual([]);
   });
 
   it("leave alone what occurs once, what is small, the roots, and whatever is no schema", () => {
@@ -86,7 +96,7 @@ describe("repeated inline sub-schemas", () => {
       { type: "object", properties: { small: { type: "integer", minimum: 0 } } },
       big,
     ];
-    const { subschemas, roots: rewritten } = hoistRepeatedSubschemas(roots, PREFIX);
+    const { subschemas, roots: rewritten } = hoist(roots);
     expect(subschemas).toEqual([]);
     expect(rewritten).toEqual(roots);
   });
@@ -94,7 +104,7 @@ describe("repeated inline sub-schemas", () => {
   it("do not tell apart copies that differ in what they accept", () => {
     const strict = stat("Strict");
     const loose = { ...stat("Loose"), additionalProperties: true };
-    const { subschemas } = hoistRepeatedSubschemas([{ items: [strict, loose, strict] }, { not: loose }], PREFIX);
+    const { subschemas } = hoist([{ items: [strict, loose, strict] }, { not: loose }]);
     expect(subschemas.map((s) => s.schema.additionalProperties)).toEqual(expect.arrayContaining([false, true]));
     expect(subschemas).toHaveLength(2);
   });
@@ -104,19 +114,19 @@ describe("repeated inline sub-schemas", () => {
     // there is one `inner` left, and moving it would only add a call.
     const inner = stat("Inner");
     const outer: JsonSchema = { type: "object", properties: { a: inner, b: { type: "string", maxLength: 300 } }, required: ["a", "b"] };
-    const { subschemas } = hoistRepeatedSubschemas([{ items: [outer, outer] }], PREFIX);
+    const { subschemas } = hoist([{ items: [outer, outer] }]);
     expect(subschemas.map((s) => s.schema)).toEqual([outer]);
     // A third `inner` elsewhere makes it worth moving too, and `outer` then refers to it.
-    const again = hoistRepeatedSubschemas([{ items: [outer, outer, inner] }], PREFIX);
+    const again = hoist([{ items: [outer, outer, inner] }]);
     expect(again.subschemas).toHaveLength(2);
     const innerId = again.subschemas.find((s) => s.schema.title === "Inner")!.id;
     expect(again.subschemas.find((s) => s.schema.type === "object" && s.schema.title === undefined)!.schema.properties!["a"]).toEqual({ $ref: innerId });
   });
 
   it("give the same output for the same input, with identifiers that follow the content", () => {
-    const first = hoistRepeatedSubschemas(bodies, PREFIX);
-    expect(JSON.stringify(hoistRepeatedSubschemas(structuredClone(bodies), PREFIX))).toBe(JSON.stringify(first));
-    const other = hoistRepeatedSubschemas([{ anyOf: [{ type: "null" }] }, ...bodies], PREFIX);
+    const first = hoist(bodies);
+    expect(JSON.stringify(hoist(structuredClone(bodies)))).toBe(JSON.stringify(first));
+    const other = hoist([{ anyOf: [{ type: "null" }] }, ...bodies]);
     expect(other.subschemas.map((s) => s.id)).toEqual(first.subschemas.map((s) => s.id));
   });
 
@@ -130,7 +140,7 @@ describe("repeated inline sub-schemas", () => {
     const often = emitValidators(plan(bodies)).js;
     expect(functions(once)).toBe(1);
     expect(functions(often)).toBe(3); // two bodies and the statistics
-    // The statistics' code (one check of `current_outflow`'s range) is written once.
+    // The statistics' code (one check of `current_inflow`'s range) is written once.
     const checks = (js: string) => js.split("1073741823").length - 1;
     expect(checks(often)).toBe(checks(once));
     expect(emitValidators(plan(bodies)).js).toBe(often);
