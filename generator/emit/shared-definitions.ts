@@ -69,6 +69,10 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
 function closureIdentities(definitions: Record<string, JsonSchema>): Map<string, string> {
   const direct = new Map<string, string[]>();
   for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
+  // Each definition is serialised and hashed once; an identity hashes the hashes of its closure
+  // (serialising the closure of each definition would read the large ones again and again).
+  const own = new Map<string, string>();
+  for (const [name, schema] of Object.entries(definitions)) own.set(name, createHash("sha256").update(canonicalJson(schema)).digest("hex"));
   const identities = new Map<string, string>();
   for (const name of Object.keys(definitions)) {
     const closure = new Set<string>([name]);
@@ -81,7 +85,7 @@ function closureIdentities(definitions: Record<string, JsonSchema>): Map<string,
         }
       }
     }
-    const members = [...closure].sort(compareStrings).map((n) => [n, definitions[n]]);
+    const members = [...closure].sort(compareStrings).map((n) => [n, own.get(n)]);
     identities.set(name, createHash("sha256").update(canonicalJson([name, members])).digest("hex"));
   }
   return identities;

@@ -14,6 +14,7 @@ import { docComment } from "./ts-syntax.ts";
 import { importLine, RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
+import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
 import { rootTextCheck, textKeywords, withTextChecks, type TextCheck } from "./validator-keywords.ts";
 
 export { canonicalJson };
@@ -33,6 +34,8 @@ const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
 
 /** Identifier prefix of the shared definitions' schemas (never exported). */
 const DEFINITION_ID_PREFIX = "octez-definition:";
+/** Identifier prefix of the repeated sub-schemas compiled once (never exported). */
+const SUBSCHEMA_ID_PREFIX = "octez-subschema:";
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
 
 /** Which validator checks each body of each service. */
@@ -108,6 +111,9 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     // One function per definition, called where it is referenced: inlining copies Octez's
     // large definitions (operation contents) into every place that uses them.
     inlineRefs: false,
+    // Each schema is checked against the meta-schema before it is added (checkSchema): ajv
+    // would compile the meta-schema's validator again for each emission.
+    validateSchema: false,
   });
   for (const keyword of textKeywords()) ajv.addKeyword(keyword);
   // Definitions are compiled once for all bodies (see shared-definitions.ts).
@@ -115,10 +121,19 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
     plan.validators.map(({ schema, rootCheck }) => schemaForAjv(schema, rootCheck)),
     DEFINITION_ID_PREFIX,
   );
-  for (const { id, schema } of shared.definitions) ajv.addSchema({ $schema: DRAFT_04, ...schema }, id);
+  // So are the sub-schemas that Octez repeats inline (see repeated-subschemas.ts).
+  const hoisted = hoistRepeatedSubschemas([...shared.definitions.map(({ schema }) => schema), ...shared.bodies], SUBSCHEMA_ID_PREFIX);
+  const definitionCount = shared.definitions.length;
+  const add = (schema: JsonSchema, id: string): void => {
+    const complete = { $schema: DRAFT_04, ...schema };
+    checkSchema(complete, id);
+    ajv.addSchema(complete, id);
+  };
+  for (const { id, schema } of hoisted.subschemas) add(schema, id);
+  shared.definitions.forEach(({ id }, i) => add(hoisted.roots[i]!, id));
   const exports: Record<string, string> = {};
   plan.validators.forEach(({ name }, i) => {
-    ajv.addSchema({ $schema: DRAFT_04, ...shared.bodies[i]! }, name);
+    add(hoisted.roots[definitionCount + i]!, name);
     exports[name] = name;
   });
   const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
@@ -129,6 +144,17 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
       .map(({ name, usedBy }) => `${docComment(["Validates the JSON form of:", ...usedBy.map((t) => `- \`${t}\``)].join("\n"))}export declare const ${name}: JsonValidator;\n`),
   ].join("\n");
   return { js, dts };
+}
+
+/** An ajv instance for meta-schema checks only, made on first use and kept for the process. */
+let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
+
+/** Throws, as ajv's `addSchema` would, when `schema` is not a valid draft-04 schema. */
+function checkSchema(schema: JsonSchema, id: string): void {
+  metaSchemaChecker ??= new Ajv04({ strict: false, validateFormats: false });
+  if (!metaSchemaChecker.validateSchema(schema)) {
+    throw new Error(`schema ${id} is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
+  }
 }
 
 /**
@@ -144,14 +170,27 @@ function schemaForAjv(schema: JsonSchema, rootCheck: TextCheck | undefined): Jso
   return withTextChecks(withUniqueRequired(rest) as JsonSchema, rootCheck);
 }
 
+/** `value` with repeats dropped from its `required` lists; `value` itself when it has none. */
 function withUniqueRequired(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withUniqueRequired);
   if (value === null || typeof value !== "object") return value;
+  let changed = false;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => {
+      const result = withUniqueRequired(item);
+      if (result !== item) changed = true;
+      return result;
+    });
+    return changed ? items : value;
+  }
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    copy[key] = key === "required" && Array.isArray(inner) ? [...new Set(inner)] : withUniqueRequired(inner);
+    let result = inner;
+    if (key !== "required" || !Array.isArray(inner)) result = withUniqueRequired(inner);
+    else if (new Set(inner).size < inner.length) result = [...new Set(inner)];
+    if (result !== inner) changed = true;
+    copy[key] = result;
   }
-  return copy;
+  return changed ? copy : value;
 }
 
 /**
