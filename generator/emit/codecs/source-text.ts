@@ -5,9 +5,11 @@ import { signature } from "../layout/syntax.ts";
 
 /** Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). */
 export function indent(lines: readonly string[], depth = 1): string {
-  const pad = "  ".repeat(depth);
-  return lines.map((line) => (line.length === 0 ? line : line.split("\n").map((l) => (l.length === 0 ? l : pad + l)).join("\n"))).join("\n");
+  return lines.join("\n").replace(NON_EMPTY_LINE_START, "  ".repeat(depth));
 }
+
+/** The start of every line that is not empty. */
+const NON_EMPTY_LINE_START = /^(?=[^\n])/gm;
 
 /** Whether marked type text is an object type literal (`{ … }`, always written expanded). */
 function isObjectTypeLiteral(type: string): boolean {

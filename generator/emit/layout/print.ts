@@ -237,20 +237,20 @@ function fits(next: Command, rest: readonly Command[], width: number, mustBeFlat
 
 /** Prints nodes starting at column `start` with indentation `baseIndent`. */
 function print(nodes: Node[], width: number, baseIndent: string, start: number): string {
-  let out = "";
+  // Output goes to an array of pieces: trimming the end of one long string at every newline
+  // would copy it each time.
+  const out: string[] = [];
   let column = start;
   const stack: Command[] = [{ indent: baseIndent, mode: Mode.Break, node: nodes }];
   const newline = (indentation: string): void => {
-    // Trailing spaces go before a newline.
-    let end = out.length;
-    while (end > 0 && (out.charCodeAt(end - 1) === 32 || out.charCodeAt(end - 1) === 9)) end--;
-    out = `${out.slice(0, end)}\n${indentation}`;
+    trimTrailingSpaces(out);
+    out.push("\n", indentation);
     column = indentation.length;
   };
   while (stack.length > 0) {
     const { indent, mode, node } = stack.pop()!;
     if (typeof node === "string") {
-      out += node;
+      out.push(node);
       column += node.length;
       continue;
     }
@@ -313,7 +313,7 @@ function print(nodes: Node[], width: number, baseIndent: string, start: number):
       case "line":
         if (mode === Mode.Flat && !node.hard) {
           if (!node.soft) {
-            out += " ";
+            out.push(" ");
             column += 1;
           }
         } else {
@@ -322,7 +322,7 @@ function print(nodes: Node[], width: number, baseIndent: string, start: number):
         break;
     }
   }
-  return out;
+  return out.join("");
 
   /** Pushes a fill's items and separators, deciding each separator as prettier does. */
   function printFill(node: Fill, indent: string, mode: Mode): void {
@@ -340,6 +340,20 @@ function print(nodes: Node[], width: number, baseIndent: string, start: number):
     stack.push({ indent, mode, node: { kind: "fill", items: others } });
     stack.push({ indent, mode: pairFits ? Mode.Flat : Mode.Break, node: LINE });
     stack.push({ indent, mode: contentFits ? Mode.Flat : Mode.Break, node: first });
+  }
+}
+
+/** Drops the spaces at the end of the output pieces (before a newline). */
+function trimTrailingSpaces(out: string[]): void {
+  while (out.length > 0) {
+    const last = out[out.length - 1]!;
+    let end = last.length;
+    while (end > 0 && (last.charCodeAt(end - 1) === 32 || last.charCodeAt(end - 1) === 9)) end--;
+    if (end > 0) {
+      if (end < last.length) out[out.length - 1] = last.slice(0, end);
+      return;
+    }
+    out.pop();
   }
 }
 
