@@ -6,7 +6,8 @@
  * checks of hashes, keys and timestamps that the schemas leave out (validator-keywords.ts).
  */
 
-import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
@@ -15,15 +16,13 @@ import { importLine, RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
 import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
-import { rootTextCheck, textKeywords, withTextChecks, type TextCheck } from "./validator-keywords.ts";
+import { keywordTexts, rootTextCheck, withTextChecks, type TextCheck } from "./validator-keywords.ts";
+import { compileValidators, type ValidatorsJob } from "./validators-compile.js";
 
 export { canonicalJson };
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
-const require = createRequire(import.meta.url);
-const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
-const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
 
 
 /** ajv runtime helpers that standalone code `require`s, and their runtime replacements. */
@@ -36,7 +35,6 @@ const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
 const DEFINITION_ID_PREFIX = "octez-definition:";
 /** Identifier prefix of the repeated sub-schemas compiled once (never exported). */
 const SUBSCHEMA_ID_PREFIX = "octez-subschema:";
-const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
 
 /** Which validator checks each body of each service. */
 export interface ValidatorNames {
@@ -97,25 +95,27 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
 
 /** The validator module (`.js`) and its declarations (`.d.ts`), unformatted and without headers. */
 export function emitValidators(plan: ValidatorPlan): { js: string; dts: string } {
-  if (plan.validators.length === 0) {
-    return { js: "export {};\n", dts: "export {};\n" };
-  }
-  const ajv = new Ajv04({
-    // No optimisation pass: it only drops unused variables and empty blocks and inlines
-    // constants (same behaviour), yet on Octez's large definitions it costs about as much as
-    // the compilation itself (its bookkeeping grows with depth × size); the output is ~7 % larger.
-    code: { source: true, esm: true, lines: true, optimize: false },
-    strict: false,
-    validateFormats: false,
-    allErrors: false,
-    // One function per definition, called where it is referenced: inlining copies Octez's
-    // large definitions (operation contents) into every place that uses them.
-    inlineRefs: false,
-    // Each schema is checked against the meta-schema before it is added (checkSchema): ajv
-    // would compile the meta-schema's validator again for each emission.
-    validateSchema: false,
-  });
-  for (const keyword of textKeywords()) ajv.addKeyword(keyword);
+  if (plan.validators.length === 0) return { js: "export {};\n", dts: "export {};\n" };
+  return { js: routeRuntimeHelpers(compileValidators(validatorsJob(plan))), dts: validatorDeclarations(plan) };
+}
+
+/**
+ * {@link emitValidators}, with the ajv step (most of the time) on a worker thread while the
+ * caller goes on with other files: the worker is started on first use and kept while
+ * generations follow each other. Without a worker (one core, or a worker that cannot start or
+ * dies), the step runs on this thread. The bytes are the same either way.
+ */
+export function emitValidatorsConcurrently(plan: ValidatorPlan): Promise<{ js: string; dts: string }> {
+  if (plan.validators.length === 0) return Promise.resolve({ js: "export {};\n", dts: "export {};\n" });
+  const job = validatorsJob(plan);
+  const dts = validatorDeclarations(plan);
+  const worker = validatorsWorker();
+  const code = worker ? worker.compile(job).catch((error: unknown) => (error instanceof WorkerUnavailable ? compileValidators(job) : Promise.reject(error))) : Promise.resolve(compileValidators(job));
+  return code.then((compiled) => ({ js: routeRuntimeHelpers(compiled), dts }));
+}
+
+/** The schemas of a plan, prepared for ajv: shared definitions and repeated sub-schemas apart. */
+function validatorsJob(plan: ValidatorPlan): ValidatorsJob {
   // Definitions are compiled once for all bodies (see shared-definitions.ts).
   const shared = shareDefinitions(
     plan.validators.map(({ schema, rootCheck }) => schemaForAjv(schema, rootCheck)),
@@ -124,36 +124,87 @@ export function emitValidators(plan: ValidatorPlan): { js: string; dts: string }
   // So are the sub-schemas that Octez repeats inline (see repeated-subschemas.ts).
   const hoisted = hoistRepeatedSubschemas([...shared.definitions.map(({ schema }) => schema), ...shared.bodies], SUBSCHEMA_ID_PREFIX);
   const definitionCount = shared.definitions.length;
-  const add = (schema: JsonSchema, id: string): void => {
-    const complete = { $schema: DRAFT_04, ...schema };
-    checkSchema(complete, id);
-    ajv.addSchema(complete, id);
-  };
-  for (const { id, schema } of hoisted.subschemas) add(schema, id);
-  shared.definitions.forEach(({ id }, i) => add(hoisted.roots[i]!, id));
+  const schemas: ValidatorsJob["schemas"] = [...hoisted.subschemas];
+  shared.definitions.forEach(({ id }, i) => schemas.push({ id, schema: hoisted.roots[i]! }));
   const exports: Record<string, string> = {};
   plan.validators.forEach(({ name }, i) => {
-    add(hoisted.roots[definitionCount + i]!, name);
+    schemas.push({ id: name, schema: hoisted.roots[definitionCount + i]! });
     exports[name] = name;
   });
-  const js = routeRuntimeHelpers(standaloneCode(ajv, exports));
-  const dts = [
+  return { schemas, exports, runtimeModule: RUNTIME_MODULE, ...keywordTexts() };
+}
+
+function validatorDeclarations(plan: ValidatorPlan): string {
+  return [
     importLine(["JsonValidator"], RUNTIME_MODULE, true),
     ...[...plan.validators]
       .sort((a, b) => compareStrings(a.name, b.name))
       .map(({ name, usedBy }) => `${docComment(["Validates the JSON form of:", ...usedBy.map((t) => `- \`${t}\``)].join("\n"))}export declare const ${name}: JsonValidator;\n`),
   ].join("\n");
-  return { js, dts };
 }
 
-/** An ajv instance for meta-schema checks only, made on first use and kept for the process. */
-let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
+/** Raised when the worker thread is gone: the job is then compiled on this thread. */
+class WorkerUnavailable extends Error {}
 
-/** Throws, as ajv's `addSchema` would, when `schema` is not a valid draft-04 schema. */
-function checkSchema(schema: JsonSchema, id: string): void {
-  metaSchemaChecker ??= new Ajv04({ strict: false, validateFormats: false });
-  if (!metaSchemaChecker.validateSchema(schema)) {
-    throw new Error(`schema ${id} is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
+/** How long an idle worker waits for the next job (generation runs back to back, e.g. `generate` for each snapshot). */
+const IDLE_MS = 3000;
+
+let sharedWorker: ValidatorsWorker | undefined;
+
+function validatorsWorker(): ValidatorsWorker | undefined {
+  if (sharedWorker === undefined && availableParallelism() > 1) {
+    try {
+      sharedWorker = new ValidatorsWorker();
+    } catch {
+      return undefined;
+    }
+  }
+  return sharedWorker;
+}
+
+/** The worker thread of validators-worker.js and the jobs it has not answered yet. */
+class ValidatorsWorker {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (code: string) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    this.worker = new Worker(new URL("./validators-worker.js", import.meta.url));
+    this.worker.unref();
+    this.worker.on("message", (message: { id: number; code?: string; error?: string }) => this.receive(message));
+    this.worker.on("error", () => this.stop());
+    this.worker.on("exit", () => this.stop());
+  }
+
+  compile(job: ValidatorsJob): Promise<string> {
+    clearTimeout(this.idleTimer);
+    if (this.pending.size === 0) this.worker.ref();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, job });
+    });
+  }
+
+  private receive(message: { id: number; code?: string; error?: string }): void {
+    const entry = this.pending.get(message.id);
+    if (entry === undefined) return;
+    this.pending.delete(message.id);
+    if (message.code !== undefined) entry.resolve(message.code);
+    else entry.reject(new Error(message.error ?? "the validators worker failed"));
+    if (this.pending.size === 0) {
+      this.worker.unref();
+      this.idleTimer = setTimeout(() => void this.worker.terminate(), IDLE_MS).unref();
+    }
+  }
+
+  /** Forgets this worker; its unanswered jobs are compiled on the caller's thread. */
+  private stop(): void {
+    if (sharedWorker === this) sharedWorker = undefined;
+    clearTimeout(this.idleTimer);
+    for (const { reject } of this.pending.values()) reject(new WorkerUnavailable());
+    this.pending.clear();
   }
 }
 

@@ -30,7 +30,7 @@ import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
 import { emitServer } from "./server.ts";
 import { emitTypes, type TypeEmitter } from "./types.ts";
-import { emitValidators, planValidators } from "./validators.ts";
+import { emitValidatorsConcurrently, planValidators } from "./validators.ts";
 
 /** What the codec emitter gets to write `codecs.ts`. */
 export interface CodecsContext {
@@ -89,6 +89,8 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const types = emitTypes(model, names);
   const typesFile = typescript((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
   const plan = planValidators(model, names);
+  // The validators compile on a worker thread while this one writes the other files.
+  const validatorsDone = emitValidatorsConcurrently(plan);
   const declared = types.emitter.json.emitDeclarations().length;
   const codecsFile = typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
@@ -107,7 +109,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
       `export type * from "${siblingModule("server")}";`,
     ].join("\n"),
   );
-  const validators = emitValidators(plan);
+  const validators = await validatorsDone;
   // The validators are compiled code, written one statement per line by ajv, and stay as ajv
   // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
   // for nobody to read.

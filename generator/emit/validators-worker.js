@@ -1,0 +1,15 @@
+/**
+ * Worker thread of the validators (validators.ts): compiles each job it receives with
+ * validators-compile.js and answers the code, or the error's message.
+ */
+
+import { parentPort } from "node:worker_threads";
+import { compileValidators } from "./validators-compile.js";
+
+parentPort.on("message", ({ id, job }) => {
+  try {
+    parentPort.postMessage({ id, code: compileValidators(job) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
