@@ -44,11 +44,12 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
     }
   }
 
+  const recursive = recursiveDefinitions(model.definitions);
   for (const name of [...model.definitions.keys()].sort(compareStrings)) {
     const definition = model.definitions.get(name)!;
     const typeName = names.definitions.get(name)!;
     context.useType(typeName);
-    blocks.push(...definitionCodecs(context, definition, typeName, context.definitionFunctions(name)));
+    blocks.push(...definitionCodecs(context, definition, typeName, context.definitionFunctions(name), recursive));
   }
 
   model.services.forEach((entry, index) => {
@@ -78,10 +79,10 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
   };
 }
 
-function definitionCodecs(context: CodecContext, definition: CodecDefinition, typeName: string, functions: HelperNames): string[] {
+function definitionCodecs(context: CodecContext, definition: CodecDefinition, typeName: string, functions: HelperNames, recursive: ReadonlySet<string>): string[] {
   const doc = `/** Reads a {@link ${typeName}} (definition \`${definition.name}\`) at the reader's offset. */\n`;
   const encodeDoc = `/** Writes a {@link ${typeName}} (definition \`${definition.name}\`). */\n`;
-  if (!isRecursive(definition.name, context.definitions)) {
+  if (!recursive.has(definition.name)) {
     return exported(context, definition.codec, typeName, functions, doc, encodeDoc, pascalCase(definition.name));
   }
   // A recursive definition counts its nesting, so that hostile input fails with a DecodeError
@@ -96,25 +97,35 @@ function definitionCodecs(context: CodecContext, definition: CodecDefinition, ty
   ];
 }
 
-/** True when a definition refers back to itself, directly or through others. */
-function isRecursive(name: string, definitions: ReadonlyMap<string, CodecDefinition>): boolean {
-  const seen = new Set<string>();
-  const pending = [name];
-  while (pending.length > 0) {
-    const current = definitions.get(pending.pop()!);
-    if (!current) continue;
-    let found = false;
-    forEachNode(current.codec, (node) => {
-      if (node.kind !== "ref") return;
-      if (node.name === name) found = true;
-      else if (!seen.has(node.name)) {
-        seen.add(node.name);
-        pending.push(node.name);
-      }
+/**
+ * The definitions that refer back to themselves, directly or through others: each codec is
+ * walked once for the definitions it names, then the small graph of names is searched.
+ */
+export function recursiveDefinitions(definitions: ReadonlyMap<string, CodecDefinition>): Set<string> {
+  const refers = new Map<string, Set<string>>();
+  for (const [name, definition] of definitions) {
+    const named = new Set<string>();
+    forEachNode(definition.codec, (node) => {
+      if (node.kind === "ref") named.add(node.name);
     });
-    if (found) return true;
+    refers.set(name, named);
   }
-  return false;
+  const recursive = new Set<string>();
+  for (const name of definitions.keys()) {
+    const seen = new Set<string>();
+    const pending = [...(refers.get(name) ?? [])];
+    while (pending.length > 0) {
+      const current = pending.pop()!;
+      if (current === name) {
+        recursive.add(name);
+        break;
+      }
+      if (seen.has(current)) continue;
+      seen.add(current);
+      pending.push(...(refers.get(current) ?? []));
+    }
+  }
+  return recursive;
 }
 
 function bodyCodecs(context: CodecContext, codec: IR, typeName: string, functions: HelperNames): string[] {

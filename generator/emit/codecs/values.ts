@@ -67,10 +67,28 @@ class StructureKeys {
   key(node: object): string {
     let key = this.byNode.get(node);
     if (key === undefined) {
-      key = JSON.stringify(node, (name: string, value: unknown) => (name !== "" && isNode(value) ? `#${this.number(value)}` : value));
+      key = this.fields(node as Record<string, unknown>);
       this.byNode.set(node, key);
     }
     return key;
+  }
+
+  /** The fields of an object as JSON would write them, nodes inside replaced by their numbers. */
+  private fields(object: Record<string, unknown>): string {
+    let out = "{";
+    for (const name in object) {
+      const value = object[name];
+      if (value === undefined) continue;
+      out += `${JSON.stringify(name)}:${this.value(value)},`;
+    }
+    return `${out}}`;
+  }
+
+  private value(value: unknown): string {
+    if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+    if (Array.isArray(value)) return `[${value.map((item) => this.value(item)).join(",")}]`;
+    if (isNode(value)) return `#${this.number(value)}`;
+    return this.fields(value as Record<string, unknown>);
   }
 
   private number(node: object): number {
