@@ -12,7 +12,7 @@ import { decodeExpression, encodeStatements, type StructureFunctions } from "./v
 import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
 import { functionDeclaration, indent } from "./source-text.ts";
 import { fluidAssignment, group as layoutGroup, indent as indented, line } from "../layout/doc.ts";
-import { assignment, conditionalExpression, ifWithoutBraces, objectLiteral } from "../layout/syntax.ts";
+import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
@@ -82,7 +82,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`const ${local} =${fluidAssignment(conditionalExpression(`${context.use("readPresence")}(r)`, read, "undefined"))};`);
+            statements.push(`const ${local} =${fluidAssignment(conditionalExpression(`${context.use("readPresence")}${argumentList(["r"])}`, read, "undefined"))};`);
             optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
             // A comparison as the test: prettier breaks after `=` first.
@@ -90,12 +90,12 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
             optional.push({ name: item.name, local });
           } else {
             statements.push(`${assignment(`const ${local}`, read)};`);
-            required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
+            required.push(propertyKey(item.name) === local ? local : property(propertyKey(item.name), local));
           }
           break;
         }
         case "constant":
-          required.push(`${propertyKey(item.name)}: ${JSON.stringify(item.value)}`);
+          required.push(property(propertyKey(item.name), literal(item.value)));
           break;
         case "padding":
           statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
@@ -120,11 +120,11 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   };
   group(items);
 
-  const literal = objectLiteral([...required, ...merged]);
+  const assembled = objectLiteral([...required, ...merged]);
   const result =
     optional.length === 0
-      ? [`return ${literal};`]
-      : [`const out: ${type} =${fluidAssignment(literal)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
+      ? [`return ${assembled};`]
+      : [`const out: ${type} =${fluidAssignment(assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
   if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
   return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
 }

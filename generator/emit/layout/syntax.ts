@@ -5,7 +5,7 @@
  * fixed point. Every function returns marked text for one line of an emitter.
  */
 
-import { align2, brokenGroup, conditionalGroup, fill, flatText, fluidAssignment, group, hardline, ifBreak, indent, line, softline } from "./doc.ts";
+import { align2, brokenGroup, conditionalGroup, fill, flatText, fluidAssignment, group, hardline, ifBreak, indent, line, MARK, softline } from "./doc.ts";
 
 /** A comma-separated list between `open` and `close` that breaks one item per line. */
 function delimitedList(open: string, items: readonly string[], close: string, trailingComma: boolean, spaced: boolean): string {
@@ -34,11 +34,18 @@ export function argumentListHuggingLast(items: readonly string[], lastFlat: stri
   ]);
 }
 
-/** `<A, B>`: type arguments or parameters (no trailing comma when broken, as prettier prints them). */
+/**
+ * `<A, B>`: type arguments (no trailing comma when broken, as prettier prints them). A single
+ * plain name or object type stays inside the brackets whatever the width, as prettier keeps it.
+ */
 export function typeArgumentList(items: readonly string[]): string {
   if (items.length === 0) return "";
+  if (items.length === 1 && (PLAIN_TYPE_NAME.test(items[0]!) || items[0]!.startsWith(`${MARK.brokenGroupOpen}{`))) return `<${items[0]}>`;
   return delimitedList("<", items, ">", false, false);
 }
+
+/** A type named without type arguments (`Thing`, `Module.Thing`). */
+const PLAIN_TYPE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /** `{ a, b: c }`; `expanded` keeps it broken, as prettier does for objects written that way. */
 export function objectLiteral(entries: readonly string[], expanded = false): string {

@@ -6,7 +6,7 @@ import type { JsonValidator } from "../../../runtime/index.ts";
 import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
 import { rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
-import { canonicalJson, emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
+import { canonicalJson, emitValidators, emitValidatorsConcurrently, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
 import { emitInto, temporaryDirectory } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";
@@ -228,5 +228,27 @@ describe("hash, key and timestamp checks of the validators", () => {
     expect(transfer({ source: tz1, destination: kt1, timestamp: "1654776000" })).toBe(true);
     expect(transfer({ source: tz1, destination: kt1, timestamp: "2022-13-09T12:00:00Z" })).toBe(false);
     expect(transfer.errors?.[0]).toMatchObject({ instancePath: "/timestamp", keyword: "tezosTimestamp", message: "must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)" });
+  });
+});
+
+describe("validators compiled on the worker thread", () => {
+  it("give the bytes compiled on the caller's thread, the keywords' runtime imports included", async () => {
+    const model = syntheticModel();
+    const plan = planValidators(model, nameInterface(model));
+    const here = emitValidators(plan);
+    const there = await emitValidatorsConcurrently(plan);
+    expect(there).toEqual(here);
+    expect(there.js).toContain("isTezosBase58");
+    // Twice in a row: the worker is kept between generations.
+    expect(await emitValidatorsConcurrently(plan)).toEqual(here);
+  });
+
+  it("report an invalid schema with its identifier, as on the caller's thread", async () => {
+    const plan: ValidatorPlan = {
+      services: [],
+      validators: [{ name: "validateBroken", schema: { type: "object", required: "name" } as unknown as JsonSchema, usedBy: ["Broken"] }],
+    };
+    expect(() => emitValidators(plan)).toThrow(/schema validateBroken is invalid/);
+    await expect(emitValidatorsConcurrently(plan)).rejects.toThrow(/schema validateBroken is invalid/);
   });
 });
