@@ -24,7 +24,7 @@ import { isUnistring, viewOf } from "../reconcile/json-view.ts";
 import { expectedTezosBase58, isTezosBase58Group, TEZOS_BASE58_GROUPS } from "../../runtime/encodings/base58-groups.ts";
 import { BASE58 } from "../../runtime/encodings/base58/prefixes.ts";
 import { EXPECTED_PROTOCOL_TIMESTAMP } from "../../runtime/encodings/timestamps.ts";
-import type { ValidatorsJob } from "./validators-compile.js";
+import type { ValidatorsJob } from "./validators-compile.ts";
 
 export const BASE58_KEYWORD = "tezosBase58";
 export const TIMESTAMP_KEYWORD = "tezosTimestamp";

@@ -1,19 +1,10 @@
 /**
- * Worker thread of the validators (validators.ts): compiles each job it receives with
- * validators-compile.js and answers the code, or the error's message.
+ * Entry of the validators' worker thread (validators.ts). A worker thread does not always
+ * inherit its parent's TypeScript loader (the command line registers tsx in-process, vitest
+ * has its own), so the entry registers tsx before loading validators-worker.ts.
  */
 
-import { parentPort } from "node:worker_threads";
-import { compileValidators } from "./validators-compile.js";
+import { register } from "tsx/esm/api";
 
-// ajv builds its functions from source text; with source maps on (as tsx sets them), Node scans
-// each such text for a source map comment, which costs more than a tenth of the compilation.
-process.setSourceMapsEnabled(false);
-
-parentPort.on("message", ({ id, job }) => {
-  try {
-    parentPort.postMessage({ id, code: compileValidators(job) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
-});
+register();
+await import("./validators-worker.ts");

@@ -17,7 +17,7 @@ import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
 import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
 import { keywordTexts, rootTextCheck, withTextChecks, type TextCheck } from "./validator-keywords.ts";
-import { compileValidators, type ValidatorsJob } from "./validators-compile.js";
+import { compileValidators, type ValidatorsJob } from "./validators-compile.ts";
 
 export { canonicalJson };
 
@@ -94,28 +94,32 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
 }
 
 /** The validator module (`.js`) and its declarations (`.d.ts`), unformatted and without headers. */
-export function emitValidators(plan: ValidatorPlan): { js: string; dts: string } {
+export function emitValidators(plan: Pick<ValidatorPlan, "validators">): { js: string; dts: string } {
   if (plan.validators.length === 0) return { js: "export {};\n", dts: "export {};\n" };
   return { js: routeRuntimeHelpers(compileValidators(validatorsJob(plan))), dts: validatorDeclarations(plan) };
 }
 
 /**
- * {@link emitValidators}, with the ajv step (most of the time) on a worker thread while the
- * caller goes on with other files: the worker is started on first use and kept while
- * generations follow each other. Without a worker (one core, or a worker that cannot start or
- * dies), the step runs on this thread. The bytes are the same either way.
+ * {@link emitValidators} on a worker thread (validators-worker.ts), while the caller goes on
+ * with other files. The worker is started on first use (or by {@link warmUpValidatorsWorker})
+ * and kept while generations follow each other. Without a worker (one core, or a worker that
+ * cannot start or dies), the validators are compiled on this thread. The bytes are the same
+ * either way.
  */
 export function emitValidatorsConcurrently(plan: ValidatorPlan): Promise<{ js: string; dts: string }> {
   if (plan.validators.length === 0) return Promise.resolve({ js: "export {};\n", dts: "export {};\n" });
-  const job = validatorsJob(plan);
-  const dts = validatorDeclarations(plan);
   const worker = validatorsWorker();
-  const code = worker ? worker.compile(job).catch((error: unknown) => (error instanceof WorkerUnavailable ? compileValidators(job) : Promise.reject(error))) : Promise.resolve(compileValidators(job));
-  return code.then((compiled) => ({ js: routeRuntimeHelpers(compiled), dts }));
+  if (worker === undefined) return Promise.resolve(emitValidators(plan));
+  return worker.compile(plan.validators).catch((error: unknown) => (error instanceof WorkerUnavailable ? emitValidators(plan) : Promise.reject(error)));
+}
+
+/** Starts the worker thread ahead of need, so that it is ready when the validators are planned. */
+export function warmUpValidatorsWorker(): void {
+  validatorsWorker();
 }
 
 /** The schemas of a plan, prepared for ajv: shared definitions and repeated sub-schemas apart. */
-function validatorsJob(plan: ValidatorPlan): ValidatorsJob {
+function validatorsJob(plan: Pick<ValidatorPlan, "validators">): ValidatorsJob {
   // Definitions are compiled once for all bodies (see shared-definitions.ts).
   const shared = shareDefinitions(
     plan.validators.map(({ schema, rootCheck }) => schemaForAjv(schema, rootCheck)),
@@ -134,7 +138,7 @@ function validatorsJob(plan: ValidatorPlan): ValidatorsJob {
   return { schemas, exports, runtimeModule: RUNTIME_MODULE, ...keywordTexts() };
 }
 
-function validatorDeclarations(plan: ValidatorPlan): string {
+function validatorDeclarations(plan: Pick<ValidatorPlan, "validators">): string {
   return [
     importLine(["JsonValidator"], RUNTIME_MODULE, true),
     ...[...plan.validators]
@@ -142,6 +146,9 @@ function validatorDeclarations(plan: ValidatorPlan): string {
       .map(({ name, usedBy }) => `${docComment(["Validates the JSON form of:", ...usedBy.map((t) => `- \`${t}\``)].join("\n"))}export declare const ${name}: JsonValidator;\n`),
   ].join("\n");
 }
+
+/** The validator module and its declarations. */
+type Files = { js: string; dts: string };
 
 /** Raised when the worker thread is gone: the job is then compiled on this thread. */
 class WorkerUnavailable extends Error {}
@@ -165,33 +172,33 @@ function validatorsWorker(): ValidatorsWorker | undefined {
 /** The worker thread of validators-worker.js and the jobs it has not answered yet. */
 class ValidatorsWorker {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (code: string) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (files: Files) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor() {
     this.worker = new Worker(new URL("./validators-worker.js", import.meta.url));
     this.worker.unref();
-    this.worker.on("message", (message: { id: number; code?: string; error?: string }) => this.receive(message));
+    this.worker.on("message", (message: { id: number; files?: Files; error?: string }) => this.receive(message));
     this.worker.on("error", () => this.stop());
     this.worker.on("exit", () => this.stop());
   }
 
-  compile(job: ValidatorsJob): Promise<string> {
+  compile(validators: readonly PlannedValidator[]): Promise<Files> {
     clearTimeout(this.idleTimer);
     if (this.pending.size === 0) this.worker.ref();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, job });
+      this.worker.postMessage({ id, validators });
     });
   }
 
-  private receive(message: { id: number; code?: string; error?: string }): void {
+  private receive(message: { id: number; files?: Files; error?: string }): void {
     const entry = this.pending.get(message.id);
     if (entry === undefined) return;
     this.pending.delete(message.id);
-    if (message.code !== undefined) entry.resolve(message.code);
+    if (message.files !== undefined) entry.resolve(message.files);
     else entry.reject(new Error(message.error ?? "the validators worker failed"));
     if (this.pending.size === 0) {
       this.worker.unref();

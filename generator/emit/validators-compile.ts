@@ -1,8 +1,5 @@
 /**
- * The ajv step of the validators: prepared draft-04 schemas in, ajv standalone code out. Plain
- * JavaScript with nothing but ajv to import, so that it runs as it is on a worker thread
- * (validators-worker.js) as well as on the caller's (validators.ts decides which); its types
- * are in validators-compile.d.ts.
+ * The ajv step of the validators: prepared draft-04 schemas in, ajv standalone code out.
  *
  * The two keywords of validator-keywords.ts compile to calls of runtime predicates, which the
  * standalone code `require`s from the runtime entry (validators.ts turns those into imports).
@@ -10,11 +7,29 @@
  */
 
 import { createRequire } from "node:module";
+import type { KeywordCxt, KeywordDefinition } from "ajv";
+import type { JsonSchema } from "../model/json-schema.ts";
 
+// ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
+// under Node, tsx and vitest.
 const require = createRequire(import.meta.url);
-const Ajv04 = require("ajv-draft-04");
-const standaloneCode = require("ajv/dist/standalone").default;
-const { _, str, Name } = require("ajv");
+const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
+const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
+const { _, str, Name } = require("ajv") as typeof import("ajv");
+
+/** Everything the ajv step needs, as plain data. */
+export interface ValidatorsJob {
+  /** Schemas in the order they are added to ajv, each under its identifier. */
+  schemas: Array<{ id: string; schema: JsonSchema }>;
+  /** Export name → schema identifier of each validator the module exports. */
+  exports: Record<string, string>;
+  /** The module generated code imports the runtime from. */
+  runtimeModule: string;
+  /** The Base58Check keyword, and what its error says is expected for each group. */
+  base58: { keyword: string; expected: Record<string, string> };
+  /** The timestamp keyword, and what its error says is expected. */
+  timestamp: { keyword: string; expected: string };
+}
 
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
 
@@ -22,8 +37,8 @@ const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
  * Stand-ins for the runtime predicates, one per name (ajv tells scope values apart by the
  * function behind them). Never called: the standalone code names the runtime's.
  */
-const standIns = new Map();
-function standIn(name) {
+const standIns = new Map<string, () => never>();
+function standIn(name: string): () => never {
   let ref = standIns.get(name);
   if (ref === undefined) {
     ref = () => {
@@ -35,13 +50,10 @@ function standIn(name) {
 }
 
 /** An ajv instance for meta-schema checks only, made on first use and kept for the thread. */
-let metaSchemaChecker;
+let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
 
-/**
- * @param {import("./validators-compile.d.ts").ValidatorsJob} job
- * @returns {string} the standalone module, with `require` calls of ajv's and the runtime's helpers
- */
-export function compileValidators(job) {
+/** The standalone module of a job, with `require` calls of ajv's and the runtime's helpers. */
+export function compileValidators(job: ValidatorsJob): string {
   const ajv = new Ajv04({
     // No optimisation pass: it only drops unused variables and empty blocks and inlines
     // constants (same behaviour), yet on Octez's large definitions it costs about as much as
@@ -67,7 +79,7 @@ export function compileValidators(job) {
 }
 
 /** Throws, as ajv's `addSchema` would, when `schema` is not a valid draft-04 schema. */
-function checkSchema(schema, id) {
+function checkSchema(schema: JsonSchema, id: string): void {
   metaSchemaChecker ??= new Ajv04({ strict: false, validateFormats: false });
   if (!metaSchemaChecker.validateSchema(schema)) {
     throw new Error(`schema ${id} is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
@@ -75,30 +87,30 @@ function checkSchema(schema, id) {
 }
 
 /** A runtime function as the standalone code refers to it. */
-function runtimeFunction(cxt, job, name) {
+function runtimeFunction(cxt: KeywordCxt, job: ValidatorsJob, name: string) {
   return cxt.gen.scopeValue("func", { ref: standIn(name), code: _`require(${job.runtimeModule}).${new Name(name)}` });
 }
 
 /** The keywords of validator-keywords.ts. Errors say what was expected; ajv's `instancePath` says where. */
-function textKeywords(job) {
+function textKeywords(job: ValidatorsJob): KeywordDefinition[] {
   return [
     {
       keyword: job.base58.keyword,
       schemaType: "string",
-      code(cxt) {
-        const group = cxt.schema;
+      code(cxt: KeywordCxt) {
+        const group = cxt.schema as string;
         if (!Object.hasOwn(job.base58.expected, group)) throw new Error(`${job.base58.keyword}: unknown group ${JSON.stringify(group)}`);
         cxt.fail(_`!${runtimeFunction(cxt, job, "isTezosBase58")}(${group}, ${cxt.data})`);
       },
       error: {
-        message: (cxt) => str`must be ${job.base58.expected[cxt.schema]}`,
-        params: (cxt) => _`{group: ${cxt.schema}}`,
+        message: (cxt) => str`must be ${job.base58.expected[cxt.schema as string] ?? ""}`,
+        params: (cxt) => _`{group: ${cxt.schema as string}}`,
       },
     },
     {
       keyword: job.timestamp.keyword,
       schemaType: "string",
-      code(cxt) {
+      code(cxt: KeywordCxt) {
         if (cxt.schema !== "protocol") throw new Error(`${job.timestamp.keyword}: unknown timestamp ${JSON.stringify(cxt.schema)}`);
         cxt.fail(_`!${runtimeFunction(cxt, job, "isProtocolTimestamp")}(${cxt.data})`);
       },
