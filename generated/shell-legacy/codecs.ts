@@ -2163,290 +2163,144 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
-      encodeGetNetworkLogOutputTooFewConnections(
-        w,
-        json as {
-          event: "too_few_connections";
-        },
-      );
+      encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
       return;
     }
     case "too_many_connections": {
       writeUint8(w, 1);
-      encodeGetNetworkLogOutputTooManyConnections(
-        w,
-        json as {
-          event: "too_many_connections";
-        },
-      );
+      encodeGetNetworkLogOutputTooManyConnections(w, json as GetNetworkLogOutputTooManyConnections);
       return;
     }
     case "new_point": {
       writeUint8(w, 2);
-      encodeGetNetworkLogOutputNewPoint(
-        w,
-        json as {
-          event: "new_point";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputNewPoint(w, json as GetNetworkLogOutputNewPoint);
       return;
     }
     case "new_peer": {
       writeUint8(w, 3);
-      encodeGetNetworkLogOutputNewPeer(
-        w,
-        json as {
-          event: "new_peer";
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputNewPeer(w, json as GetNetworkLogOutputNewPeer);
       return;
     }
     case "incoming_connection": {
       writeUint8(w, 4);
-      encodeGetNetworkLogOutputIncomingConnection(
-        w,
-        json as {
-          event: "incoming_connection";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputIncomingConnection(w, json as GetNetworkLogOutputIncomingConnection);
       return;
     }
     case "outgoing_connection": {
       writeUint8(w, 5);
-      encodeGetNetworkLogOutputOutgoingConnection(
-        w,
-        json as {
-          event: "outgoing_connection";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputOutgoingConnection(w, json as GetNetworkLogOutputOutgoingConnection);
       return;
     }
     case "authentication_failed": {
       writeUint8(w, 6);
       encodeGetNetworkLogOutputAuthenticationFailed(
         w,
-        json as {
-          event: "authentication_failed";
-          point: Unistring;
-        },
+        json as GetNetworkLogOutputAuthenticationFailed,
       );
       return;
     }
     case "accepting_request": {
       writeUint8(w, 7);
-      encodeGetNetworkLogOutputAcceptingRequest(
-        w,
-        json as {
-          event: "accepting_request";
-          point: Unistring;
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputAcceptingRequest(w, json as GetNetworkLogOutputAcceptingRequest);
       return;
     }
     case "rejecting_request": {
       writeUint8(w, 8);
-      encodeGetNetworkLogOutputRejectingRequest(
-        w,
-        json as {
-          event: "rejecting_request";
-          point: Unistring;
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputRejectingRequest(w, json as GetNetworkLogOutputRejectingRequest);
       return;
     }
     case "request_rejected": {
       writeUint8(w, 9);
-      encodeGetNetworkLogOutputRequestRejected(
-        w,
-        json as {
-          event: "request_rejected";
-          point: Unistring;
-          identity?: [P2pConnectionId, string];
-        },
-      );
+      encodeGetNetworkLogOutputRequestRejected(w, json as GetNetworkLogOutputRequestRejected);
       return;
     }
     case "connection_established": {
       writeUint8(w, 10);
       encodeGetNetworkLogOutputConnectionEstablished(
         w,
-        json as {
-          event: "connection_established";
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
+        json as GetNetworkLogOutputConnectionEstablished,
       );
       return;
     }
     case "disconnection": {
       writeUint8(w, 11);
-      encodeGetNetworkLogOutputDisconnection(
-        w,
-        json as {
-          event: "disconnection";
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputDisconnection(w, json as GetNetworkLogOutputDisconnection);
       return;
     }
     case "external_disconnection": {
       writeUint8(w, 12);
       encodeGetNetworkLogOutputExternalDisconnection(
         w,
-        json as {
-          event: "external_disconnection";
-          peer_id: string;
-        },
+        json as GetNetworkLogOutputExternalDisconnection,
       );
       return;
     }
     case "gc_points": {
       writeUint8(w, 13);
-      encodeGetNetworkLogOutputGcPoints(
-        w,
-        json as {
-          event: "gc_points";
-        },
-      );
+      encodeGetNetworkLogOutputGcPoints(w, json as GetNetworkLogOutputGcPoints);
       return;
     }
     case "gc_peer_ids": {
       writeUint8(w, 14);
-      encodeGetNetworkLogOutputGcPeerIds(
-        w,
-        json as {
-          event: "gc_peer_ids";
-        },
-      );
+      encodeGetNetworkLogOutputGcPeerIds(w, json as GetNetworkLogOutputGcPeerIds);
       return;
     }
     case "swap_request_received": {
       writeUint8(w, 15);
       encodeGetNetworkLogOutputSwapRequestReceived(
         w,
-        json as {
-          event: "swap_request_received";
-          source: string;
-        },
+        json as GetNetworkLogOutputSwapRequestReceived,
       );
       return;
     }
     case "swap_ack_received": {
       writeUint8(w, 16);
-      encodeGetNetworkLogOutputSwapAckReceived(
-        w,
-        json as {
-          event: "swap_ack_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapAckReceived(w, json as GetNetworkLogOutputSwapAckReceived);
       return;
     }
     case "swap_request_sent": {
       writeUint8(w, 17);
-      encodeGetNetworkLogOutputSwapRequestSent(
-        w,
-        json as {
-          event: "swap_request_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapRequestSent(w, json as GetNetworkLogOutputSwapRequestSent);
       return;
     }
     case "swap_ack_sent": {
       writeUint8(w, 18);
-      encodeGetNetworkLogOutputSwapAckSent(
-        w,
-        json as {
-          event: "swap_ack_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapAckSent(w, json as GetNetworkLogOutputSwapAckSent);
       return;
     }
     case "swap_request_ignored": {
       writeUint8(w, 19);
-      encodeGetNetworkLogOutputSwapRequestIgnored(
-        w,
-        json as {
-          event: "swap_request_ignored";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapRequestIgnored(w, json as GetNetworkLogOutputSwapRequestIgnored);
       return;
     }
     case "swap_success": {
       writeUint8(w, 20);
-      encodeGetNetworkLogOutputSwapSuccess(
-        w,
-        json as {
-          event: "swap_success";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapSuccess(w, json as GetNetworkLogOutputSwapSuccess);
       return;
     }
     case "swap_failure": {
       writeUint8(w, 21);
-      encodeGetNetworkLogOutputSwapFailure(
-        w,
-        json as {
-          event: "swap_failure";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapFailure(w, json as GetNetworkLogOutputSwapFailure);
       return;
     }
     case "bootstrap_sent": {
       writeUint8(w, 22);
-      encodeGetNetworkLogOutputBootstrapSent(
-        w,
-        json as {
-          event: "bootstrap_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputBootstrapSent(w, json as GetNetworkLogOutputBootstrapSent);
       return;
     }
     case "bootstrap_received": {
       writeUint8(w, 23);
-      encodeGetNetworkLogOutputBootstrapReceived(
-        w,
-        json as {
-          event: "bootstrap_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputBootstrapReceived(w, json as GetNetworkLogOutputBootstrapReceived);
       return;
     }
     case "advertise_sent": {
       writeUint8(w, 24);
-      encodeGetNetworkLogOutputAdvertiseSent(
-        w,
-        json as {
-          event: "advertise_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputAdvertiseSent(w, json as GetNetworkLogOutputAdvertiseSent);
       return;
     }
     case "advertise_received": {
       writeUint8(w, 25);
-      encodeGetNetworkLogOutputAdvertiseReceived(
-        w,
-        json as {
-          event: "advertise_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputAdvertiseReceived(w, json as GetNetworkLogOutputAdvertiseReceived);
       return;
     }
   }
@@ -3257,19 +3111,7 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
     (json as Record<string, unknown>)["text"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(
-      w,
-      json as {
-        page_size: number;
-        size: string;
-        resident: string;
-        shared: string;
-        text: string;
-        lib: string;
-        data: string;
-        dt: string;
-      },
-    );
+    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
     return;
   }
   if (
@@ -3281,14 +3123,7 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
     (json as Record<string, unknown>)["resident"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(
-      w,
-      json as {
-        page_size: number;
-        mem: number;
-        resident: string;
-      },
-    );
+    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
     return;
   }
   failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
@@ -4112,25 +3947,24 @@ function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   }
 }
 
-function decodeLayoutLengthLimitNoLimit(r: BinaryReader): {
+type LayoutLengthLimitNoLimit = {
   kind: "no-limit";
-} {
+};
+
+function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLimit {
   return { kind: "no-limit" };
 }
 
-function encodeLayoutLengthLimitNoLimit(
-  w: BinaryWriter,
-  value: {
-    kind: "no-limit";
-  },
-): void {
+function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeLayoutLengthLimitAtMost(r: BinaryReader): {
+type LayoutLengthLimitAtMost = {
   kind: "at-most";
   at_most: number;
-} {
+};
+
+function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost {
   let field = "";
   try {
     field = "at_most";
@@ -4141,13 +3975,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): {
   }
 }
 
-function encodeLayoutLengthLimitAtMost(
-  w: BinaryWriter,
-  value: {
-    kind: "at-most";
-    at_most: number;
-  },
-): void {
+function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -4158,10 +3986,12 @@ function encodeLayoutLengthLimitAtMost(
   }
 }
 
-function decodeLayoutLengthLimitExactly(r: BinaryReader): {
+type LayoutLengthLimitExactly = {
   kind: "exactly";
   exactly: number;
-} {
+};
+
+function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExactly {
   let field = "";
   try {
     field = "exactly";
@@ -4172,13 +4002,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): {
   }
 }
 
-function encodeLayoutLengthLimitExactly(
-  w: BinaryWriter,
-  value: {
-    kind: "exactly";
-    exactly: number;
-  },
-): void {
+function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -4189,18 +4013,10 @@ function encodeLayoutLengthLimitExactly(
   }
 }
 
-function decodeLayoutSeqLengthLimit(r: BinaryReader):
-  | {
-      kind: "no-limit";
-    }
-  | {
-      kind: "at-most";
-      at_most: number;
-    }
-  | {
-      kind: "exactly";
-      exactly: number;
-    } {
+type LayoutSeqLengthLimit =
+  LayoutLengthLimitNoLimit | LayoutLengthLimitAtMost | LayoutLengthLimitExactly;
+
+function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -4215,53 +4031,22 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader):
   }
 }
 
-function encodeLayoutSeqLengthLimit(
-  w: BinaryWriter,
-  value:
-    | {
-        kind: "no-limit";
-      }
-    | {
-        kind: "at-most";
-        at_most: number;
-      }
-    | {
-        kind: "exactly";
-        exactly: number;
-      },
-): void {
+function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
   switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
-      encodeLayoutLengthLimitNoLimit(
-        w,
-        json as {
-          kind: "no-limit";
-        },
-      );
+      encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
       return;
     }
     case "at-most": {
       writeUint8(w, 1);
-      encodeLayoutLengthLimitAtMost(
-        w,
-        json as {
-          kind: "at-most";
-          at_most: number;
-        },
-      );
+      encodeLayoutLengthLimitAtMost(w, json as LayoutLengthLimitAtMost);
       return;
     }
     case "exactly": {
       writeUint8(w, 2);
-      encodeLayoutLengthLimitExactly(
-        w,
-        json as {
-          kind: "exactly";
-          exactly: number;
-        },
-      );
+      encodeLayoutLengthLimitExactly(w, json as LayoutLengthLimitExactly);
       return;
     }
   }
@@ -4566,25 +4351,31 @@ function encodeP2pPointInfoLastRejectedConnection(w: BinaryWriter, value: [strin
   }
 }
 
-function decodeP2pPointPoolEvent1OutgoingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1OutgoingRequest = {
   event_kind: "outgoing_request";
-} {
+};
+
+function decodeP2pPointPoolEvent1OutgoingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1OutgoingRequest {
   return { event_kind: "outgoing_request" };
 }
 
 function encodeP2pPointPoolEvent1OutgoingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "outgoing_request";
-  },
+  value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeP2pPointPoolEvent1AcceptingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1AcceptingRequest = {
   event_kind: "accepting_request";
   p2p_peer_id: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1AcceptingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1AcceptingRequest {
   let field = "";
   try {
     field = "p2p_peer_id";
@@ -4597,10 +4388,7 @@ function decodeP2pPointPoolEvent1AcceptingRequest(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1AcceptingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "accepting_request";
-    p2p_peer_id: string;
-  },
+  value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -4612,10 +4400,14 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   }
 }
 
-function decodeP2pPointPoolEvent1RejectingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1RejectingRequest = {
   event_kind: "rejecting_request";
   p2p_peer_id: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1RejectingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1RejectingRequest {
   let field = "";
   try {
     field = "p2p_peer_id";
@@ -4628,10 +4420,7 @@ function decodeP2pPointPoolEvent1RejectingRequest(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1RejectingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "rejecting_request";
-    p2p_peer_id: string;
-  },
+  value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -4643,18 +4432,19 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   }
 }
 
-function decodeP2pPointPoolEvent1RejectingRejected(r: BinaryReader): {
+type P2pPointPoolEvent1RejectingRejected = {
   event_kind: "request_rejected";
   p2p_peer_id?: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1RejectingRejected(
+  r: BinaryReader,
+): P2pPointPoolEvent1RejectingRejected {
   let field = "";
   try {
     field = "p2p_peer_id";
     const p2pPeerId = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    const out: {
-      event_kind: "request_rejected";
-      p2p_peer_id?: string;
-    } = { event_kind: "request_rejected" };
+    const out: P2pPointPoolEvent1RejectingRejected = { event_kind: "request_rejected" };
     if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
     return out;
   } catch (error) {
@@ -4664,10 +4454,7 @@ function decodeP2pPointPoolEvent1RejectingRejected(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1RejectingRejected(
   w: BinaryWriter,
-  value: {
-    event_kind: "request_rejected";
-    p2p_peer_id?: string;
-  },
+  value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -4683,22 +4470,13 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   }
 }
 
-function decodeP2pPointPoolEvent1(r: BinaryReader):
-  | {
-      event_kind: "outgoing_request";
-    }
-  | {
-      event_kind: "accepting_request";
-      p2p_peer_id: string;
-    }
-  | {
-      event_kind: "rejecting_request";
-      p2p_peer_id: string;
-    }
-  | {
-      event_kind: "request_rejected";
-      p2p_peer_id?: string;
-    } {
+type P2pPointPoolEvent1 =
+  | P2pPointPoolEvent1OutgoingRequest
+  | P2pPointPoolEvent1AcceptingRequest
+  | P2pPointPoolEvent1RejectingRequest
+  | P2pPointPoolEvent1RejectingRejected;
+
+function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -4721,25 +4499,7 @@ function decodeP2pPointPoolEvent1(r: BinaryReader):
   }
 }
 
-function encodeP2pPointPoolEvent1(
-  w: BinaryWriter,
-  value:
-    | {
-        event_kind: "outgoing_request";
-      }
-    | {
-        event_kind: "accepting_request";
-        p2p_peer_id: string;
-      }
-    | {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      }
-    | {
-        event_kind: "request_rejected";
-        p2p_peer_id?: string;
-      },
-): void {
+function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -4748,12 +4508,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
   ) {
     writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(
-      w,
-      json as {
-        event_kind: "outgoing_request";
-      },
-    );
+    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
     return;
   }
   if (
@@ -4763,13 +4518,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "accepting_request"
   ) {
     writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(
-      w,
-      json as {
-        event_kind: "accepting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
     return;
   }
   if (
@@ -4779,13 +4528,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "request_rejected"
   ) {
     writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(
-      w,
-      json as {
-        event_kind: "request_rejected";
-        p2p_peer_id?: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
     return;
   }
   if (
@@ -4796,13 +4539,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -4813,13 +4550,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -4830,13 +4561,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -4847,13 +4572,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   failValue(
@@ -5177,11 +4896,13 @@ function encodeServiceTreeGetServiceMeth(
   failValue(w, 'one of "GET", "POST", "DELETE", "PUT", "PATCH"', value);
 }
 
-function decodeServiceTreeItemPDynamic(r: BinaryReader): {
+type ServiceTreeItemPDynamic = {
   id: "single";
   name: Unistring;
   descr?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5190,11 +4911,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "descr";
     const descr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    } = { id: "single", name };
+    const out: ServiceTreeItemPDynamic = { id: "single", name };
     if (descr !== undefined) out.descr = descr;
     return out;
   } catch (error) {
@@ -5202,14 +4919,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeItemPDynamic(
-  w: BinaryWriter,
-  value: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  },
-): void {
+function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5228,11 +4938,13 @@ function encodeServiceTreeItemPDynamic(
   }
 }
 
-function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
+type ServiceTreeItemPDynamicTail = {
   id: "multiple";
   name: Unistring;
   descr?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5241,11 +4953,7 @@ function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "descr";
     const descr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    } = { id: "multiple", name };
+    const out: ServiceTreeItemPDynamicTail = { id: "multiple", name };
     if (descr !== undefined) out.descr = descr;
     return out;
   } catch (error) {
@@ -5255,11 +4963,7 @@ function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
 
 function encodeServiceTreeItemPDynamicTail(
   w: BinaryWriter,
-  value: {
-    id: "multiple";
-    name: Unistring;
-    descr?: Unistring;
-  },
+  value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -5279,18 +4983,9 @@ function encodeServiceTreeItemPDynamicTail(
   }
 }
 
-function decodeServiceTreePathItem(r: BinaryReader):
-  | Unistring
-  | {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    }
-  | {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    } {
+type ServiceTreePathItem = Unistring | ServiceTreeItemPDynamic | ServiceTreeItemPDynamicTail;
+
+function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -5305,21 +5000,7 @@ function decodeServiceTreePathItem(r: BinaryReader):
   }
 }
 
-function encodeServiceTreePathItem(
-  w: BinaryWriter,
-  value:
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      },
-): void {
+function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -5328,14 +5009,7 @@ function encodeServiceTreePathItem(
     (json as Record<string, unknown>)["id"] === "single"
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(
-      w,
-      json as {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      },
-    );
+    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
     return;
   }
   if (
@@ -5345,14 +5019,7 @@ function encodeServiceTreePathItem(
     (json as Record<string, unknown>)["id"] === "multiple"
   ) {
     writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(
-      w,
-      json as {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      },
-    );
+    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
     return;
   }
   if (typeof json === "string") {
@@ -5363,32 +5030,8 @@ function encodeServiceTreePathItem(
   failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
-function decodeServiceTreeGetServicePath(r: BinaryReader): (
-  | Unistring
-  | {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    }
-  | {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    }
-)[] {
-  const items: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[] = [];
+function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
+  const items: ServiceTreePathItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreePathItem(r));
@@ -5399,22 +5042,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
   return items;
 }
 
-function encodeServiceTreeGetServicePath(
-  w: BinaryWriter,
-  value: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[],
-): void {
+function encodeServiceTreeGetServicePath(w: BinaryWriter, value: ServiceTreePathItem[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -5426,13 +5054,11 @@ function encodeServiceTreeGetServicePath(
   }
 }
 
-function decodeServiceTreeKindSingle(r: BinaryReader): {
-  single: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindSingle = {
+  single: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
   let field = "";
   try {
     field = "single";
@@ -5443,16 +5069,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindSingle(
-  w: BinaryWriter,
-  value: {
-    single: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5463,13 +5080,11 @@ function encodeServiceTreeKindSingle(
   }
 }
 
-function decodeServiceTreeKindOptional(r: BinaryReader): {
-  optional: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindOptional = {
+  optional: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional {
   let field = "";
   try {
     field = "optional";
@@ -5480,16 +5095,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindOptional(
-  w: BinaryWriter,
-  value: {
-    optional: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5500,13 +5106,11 @@ function encodeServiceTreeKindOptional(
   }
 }
 
-function decodeServiceTreeKindMulti(r: BinaryReader): {
-  multi: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindMulti = {
+  multi: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
   let field = "";
   try {
     field = "multi";
@@ -5517,16 +5121,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindMulti(
-  w: BinaryWriter,
-  value: {
-    multi: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5537,31 +5132,15 @@ function encodeServiceTreeKindMulti(
   }
 }
 
-function decodeServiceTreeItemKind(r: BinaryReader):
-  | {
-      single: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    }
-  | {
-      optional: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    }
+type ServiceTreeItemKind =
+  | ServiceTreeKindSingle
+  | ServiceTreeKindOptional
   | {
       flag: Record<string, never>;
     }
-  | {
-      multi: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    } {
+  | ServiceTreeKindMulti;
+
+function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -5582,34 +5161,7 @@ function decodeServiceTreeItemKind(r: BinaryReader):
   }
 }
 
-function encodeServiceTreeItemKind(
-  w: BinaryWriter,
-  value:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-): void {
+function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -5618,16 +5170,7 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["single"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeKindSingle(
-      w,
-      json as {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
     return;
   }
   if (
@@ -5637,16 +5180,7 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["optional"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeKindOptional(
-      w,
-      json as {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
     return;
   }
   if (
@@ -5670,50 +5204,19 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["multi"] !== undefined
   ) {
     writeUint8(w, 3);
-    encodeServiceTreeKindMulti(
-      w,
-      json as {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
     return;
   }
   failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
-function decodeServiceTreeQueryItem(r: BinaryReader): {
+type ServiceTreeQueryItem = {
   name: Unistring;
   description?: Unistring;
-  kind:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      };
-} {
+  kind: ServiceTreeItemKind;
+};
+
+function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5724,35 +5227,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): {
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "kind";
     const kind = decodeServiceTreeItemKind(r);
-    const out: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    } = { name, kind };
+    const out: ServiceTreeQueryItem = { name, kind };
     if (description !== undefined) out.description = description;
     return out;
   } catch (error) {
@@ -5760,38 +5235,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeQueryItem(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  },
-): void {
+function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5812,64 +5256,8 @@ function encodeServiceTreeQueryItem(
   }
 }
 
-function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
-  name: Unistring;
-  description?: Unistring;
-  kind:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      };
-}[] {
-  const items: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[] = [];
+function decodeServiceTreeGetServiceQuery(r: BinaryReader): ServiceTreeQueryItem[] {
+  const items: ServiceTreeQueryItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeQueryItem(r));
@@ -5880,38 +5268,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
   return items;
 }
 
-function encodeServiceTreeGetServiceQuery(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[],
-): void {
+function encodeServiceTreeGetServiceQuery(w: BinaryWriter, value: ServiceTreeQueryItem[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -5947,9 +5304,11 @@ function encodeServiceTreeObjFields(w: BinaryWriter, value: SchemaField[]): void
   }
 }
 
-function decodeServiceTreeToplevelObj(r: BinaryReader): {
+type ServiceTreeToplevelObj = {
   fields: SchemaField[];
-} {
+};
+
+function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5962,12 +5321,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeToplevelObj(
-  w: BinaryWriter,
-  value: {
-    fields: SchemaField[];
-  },
-): void {
+function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6028,11 +5382,13 @@ function encodeServiceTreeCasesCases(w: BinaryWriter, value: UnionCase[]): void 
   }
 }
 
-function decodeServiceTreeToplevelCases(r: BinaryReader): {
+type ServiceTreeToplevelCases = {
   tag_size: "Uint8" | "Uint16";
   kind: SchemaKind;
   cases: UnionCase[];
-} {
+};
+
+function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCases {
   let field = "";
   try {
     field = "tag_size";
@@ -6049,14 +5405,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeToplevelCases(
-  w: BinaryWriter,
-  value: {
-    tag_size: "Uint8" | "Uint16";
-    kind: SchemaKind;
-    cases: UnionCase[];
-  },
-): void {
+function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6123,10 +5472,12 @@ function encodeServiceTreeIntEnumCases(w: BinaryWriter, value: [number, Unistrin
   }
 }
 
-function decodeServiceTreeToplevelIntEnum(r: BinaryReader): {
+type ServiceTreeToplevelIntEnum = {
   size: "Int8" | "Uint8" | "Int16" | "Uint16";
   cases: [number, Unistring][];
-} {
+};
+
+function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelIntEnum {
   let field = "";
   try {
     field = "size";
@@ -6143,10 +5494,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): {
 
 function encodeServiceTreeToplevelIntEnum(
   w: BinaryWriter,
-  value: {
-    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-    cases: [number, Unistring][];
-  },
+  value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6162,19 +5510,10 @@ function encodeServiceTreeToplevelIntEnum(
   }
 }
 
-function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader):
-  | {
-      fields: SchemaField[];
-    }
-  | {
-      tag_size: "Uint8" | "Uint16";
-      kind: SchemaKind;
-      cases: UnionCase[];
-    }
-  | {
-      size: "Int8" | "Uint8" | "Int16" | "Uint16";
-      cases: [number, Unistring][];
-    } {
+type ServiceTreeBinarySchemaToplevel =
+  ServiceTreeToplevelObj | ServiceTreeToplevelCases | ServiceTreeToplevelIntEnum;
+
+function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader): ServiceTreeBinarySchemaToplevel {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -6191,19 +5530,7 @@ function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader):
 
 function encodeServiceTreeBinarySchemaToplevel(
   w: BinaryWriter,
-  value:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      },
+  value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
   if (
@@ -6213,12 +5540,7 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["fields"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(
-      w,
-      json as {
-        fields: SchemaField[];
-      },
-    );
+    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
     return;
   }
   if (
@@ -6230,14 +5552,7 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["tag_size"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(
-      w,
-      json as {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      },
-    );
+    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
     return;
   }
   if (
@@ -6248,22 +5563,18 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["size"] !== undefined
   ) {
     writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(
-      w,
-      json as {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      },
-    );
+    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
     return;
   }
   failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
-function decodeServiceTreeItemDescription(r: BinaryReader): {
+type ServiceTreeItemDescription = {
   title: Unistring;
   description?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6272,10 +5583,7 @@ function decodeServiceTreeItemDescription(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      title: Unistring;
-      description?: Unistring;
-    } = { title };
+    const out: ServiceTreeItemDescription = { title };
     if (description !== undefined) out.description = description;
     return out;
   } catch (error) {
@@ -6285,10 +5593,7 @@ function decodeServiceTreeItemDescription(r: BinaryReader): {
 
 function encodeServiceTreeItemDescription(
   w: BinaryWriter,
-  value: {
-    title: Unistring;
-    description?: Unistring;
-  },
+  value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6308,25 +5613,12 @@ function encodeServiceTreeItemDescription(
   }
 }
 
-function decodeServiceTreeFieldsItem(r: BinaryReader): {
-  description: {
-    title: Unistring;
-    description?: Unistring;
-  };
-  encoding:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-} {
+type ServiceTreeFieldsItem = {
+  description: ServiceTreeItemDescription;
+  encoding: ServiceTreeBinarySchemaToplevel;
+};
+
+function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
   let field = "";
   try {
     field = "description";
@@ -6339,28 +5631,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeFieldsItem(
-  w: BinaryWriter,
-  value: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  },
-): void {
+function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6373,44 +5644,8 @@ function encodeServiceTreeFieldsItem(
   }
 }
 
-function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
-  description: {
-    title: Unistring;
-    description?: Unistring;
-  };
-  encoding:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-}[] {
-  const items: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[] = [];
+function decodeServiceTreeBinarySchemaFields(r: BinaryReader): ServiceTreeFieldsItem[] {
+  const items: ServiceTreeFieldsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeFieldsItem(r));
@@ -6423,25 +5658,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
 
 function encodeServiceTreeBinarySchemaFields(
   w: BinaryWriter,
-  value: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[],
+  value: ServiceTreeFieldsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -6454,40 +5671,12 @@ function encodeServiceTreeBinarySchemaFields(
   }
 }
 
-function decodeServiceTreeInputBinarySchema(r: BinaryReader): {
-  toplevel:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-  fields: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[];
-} {
+type ServiceTreeInputBinarySchema = {
+  toplevel: ServiceTreeBinarySchemaToplevel;
+  fields: ServiceTreeFieldsItem[];
+};
+
+function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBinarySchema {
   let field = "";
   try {
     field = "toplevel";
@@ -6504,40 +5693,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): {
 
 function encodeServiceTreeInputBinarySchema(
   w: BinaryWriter,
-  value: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  },
+  value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6553,43 +5709,12 @@ function encodeServiceTreeInputBinarySchema(
   }
 }
 
-function decodeServiceTreeGetServiceInput(r: BinaryReader): {
+type ServiceTreeGetServiceInput = {
   json_schema: JsonValue;
-  binary_schema: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  };
-} {
+  binary_schema: ServiceTreeInputBinarySchema;
+};
+
+function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6608,43 +5733,7 @@ function decodeServiceTreeGetServiceInput(r: BinaryReader): {
 
 function encodeServiceTreeGetServiceInput(
   w: BinaryWriter,
-  value: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  },
+  value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6662,43 +5751,12 @@ function encodeServiceTreeGetServiceInput(
   }
 }
 
-function decodeServiceTreeGetServiceOutput(r: BinaryReader): {
+type ServiceTreeGetServiceOutput = {
   json_schema: JsonValue;
-  binary_schema: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  };
-} {
+  binary_schema: ServiceTreeInputBinarySchema;
+};
+
+function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6715,43 +5773,7 @@ function decodeServiceTreeGetServiceOutput(r: BinaryReader): {
 
 function encodeServiceTreeGetServiceOutput(
   w: BinaryWriter,
-  value: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  },
+  value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6767,163 +5789,17 @@ function encodeServiceTreeGetServiceOutput(
   }
 }
 
-function decodeServiceTreeStaticGetService(r: BinaryReader): {
+type ServiceTreeStaticGetService = {
   meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-  path: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[];
+  path: ServiceTreePathItem[];
   description?: Unistring;
-  query: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[];
-  input?: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-  output: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-  error: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-} {
+  query: ServiceTreeQueryItem[];
+  input?: ServiceTreeGetServiceInput;
+  output: ServiceTreeGetServiceOutput;
+  error: ServiceTreeGetServiceOutput;
+};
+
+function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGetService {
   let field = "";
   try {
     field = "meth";
@@ -6948,163 +5824,7 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): {
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer4);
-    const out: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    } = { meth, path, query, output, error: error2 };
+    const out: ServiceTreeStaticGetService = { meth, path, query, output, error: error2 };
     if (description !== undefined) out.description = description;
     if (input !== undefined) out.input = input;
     return out;
@@ -7115,163 +5835,7 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): {
 
 function encodeServiceTreeStaticGetService(
   w: BinaryWriter,
-  value: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  },
+  value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7311,10 +5875,12 @@ function encodeServiceTreeStaticGetService(
   }
 }
 
-function decodeServiceTreeSuffixesItem(r: BinaryReader): {
+type ServiceTreeSuffixesItem = {
   name: Unistring;
   tree: ServiceTree;
-} {
+};
+
+function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7329,13 +5895,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeSuffixesItem(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    tree: ServiceTree;
-  },
-): void {
+function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -7350,14 +5910,8 @@ function encodeServiceTreeSuffixesItem(
   }
 }
 
-function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
-  name: Unistring;
-  tree: ServiceTree;
-}[] {
-  const items: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[] = [];
+function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): ServiceTreeSuffixesItem[] {
+  const items: ServiceTreeSuffixesItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeSuffixesItem(r));
@@ -7370,10 +5924,7 @@ function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
 
 function encodeServiceTreeSuffixesSuffixes(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[],
+  value: ServiceTreeSuffixesItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -7386,12 +5937,11 @@ function encodeServiceTreeSuffixesSuffixes(
   }
 }
 
-function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): {
-  suffixes: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[];
-} {
+type ServiceTreeSubdirsSuffixes = {
+  suffixes: ServiceTreeSuffixesItem[];
+};
+
+function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7406,12 +5956,7 @@ function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): {
 
 function encodeServiceTreeSubdirsSuffixes(
   w: BinaryWriter,
-  value: {
-    suffixes: {
-      name: Unistring;
-      tree: ServiceTree;
-    }[];
-  },
+  value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7425,14 +5970,12 @@ function encodeServiceTreeSubdirsSuffixes(
   }
 }
 
-function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): {
-  arg: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
+type ServiceTreeArgDynamicDispatch = {
+  arg: ServiceTreeItemPDynamic;
   tree: ServiceTree;
-} {
+};
+
+function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): ServiceTreeArgDynamicDispatch {
   let field = "";
   try {
     field = "arg";
@@ -7447,14 +5990,7 @@ function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): {
 
 function encodeServiceTreeArgDynamicDispatch(
   w: BinaryWriter,
-  value: {
-    arg: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-    tree: ServiceTree;
-  },
+  value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7468,16 +6004,11 @@ function encodeServiceTreeArgDynamicDispatch(
   }
 }
 
-function decodeServiceTreeSubdirsArg(r: BinaryReader): {
-  dynamic_dispatch: {
-    arg: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-    tree: ServiceTree;
-  };
-} {
+type ServiceTreeSubdirsArg = {
+  dynamic_dispatch: ServiceTreeArgDynamicDispatch;
+};
+
+function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -7488,19 +6019,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeSubdirsArg(
-  w: BinaryWriter,
-  value: {
-    dynamic_dispatch: {
-      arg: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-      tree: ServiceTree;
-    };
-  },
-): void {
+function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -7511,23 +6030,9 @@ function encodeServiceTreeSubdirsArg(
   }
 }
 
-function decodeServiceTreeStaticSubdirs(r: BinaryReader):
-  | {
-      suffixes: {
-        name: Unistring;
-        tree: ServiceTree;
-      }[];
-    }
-  | {
-      dynamic_dispatch: {
-        arg: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-        tree: ServiceTree;
-      };
-    } {
+type ServiceTreeStaticSubdirs = ServiceTreeSubdirsSuffixes | ServiceTreeSubdirsArg;
+
+function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdirs {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -7540,26 +6045,7 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader):
   }
 }
 
-function encodeServiceTreeStaticSubdirs(
-  w: BinaryWriter,
-  value:
-    | {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      }
-    | {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      },
-): void {
+function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -7568,15 +6054,7 @@ function encodeServiceTreeStaticSubdirs(
     (json as Record<string, unknown>)["suffixes"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(
-      w,
-      json as {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      },
-    );
+    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
     return;
   }
   if (
@@ -7586,828 +6064,22 @@ function encodeServiceTreeStaticSubdirs(
     (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(
-      w,
-      json as {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      },
-    );
+    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
     return;
   }
   failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
-function decodeServiceTreeStaticStatic(r: BinaryReader): {
-  get_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  post_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  delete_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  put_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  patch_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  subdirs?:
-    | {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      }
-    | {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      };
-} {
+type ServiceTreeStaticStatic = {
+  get_service?: ServiceTreeStaticGetService;
+  post_service?: ServiceTreeStaticGetService;
+  delete_service?: ServiceTreeStaticGetService;
+  put_service?: ServiceTreeStaticGetService;
+  patch_service?: ServiceTreeStaticGetService;
+  subdirs?: ServiceTreeStaticSubdirs;
+};
+
+function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic {
   let field = "";
   try {
     field = "get_service";
@@ -8422,810 +6094,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): {
     const patchService = readPresence(r) ? decodeServiceTreeStaticGetService(r) : undefined;
     field = "subdirs";
     const subdirs = readPresence(r) ? decodeServiceTreeStaticSubdirs(r) : undefined;
-    const out: {
-      get_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      post_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      delete_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      put_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      patch_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      subdirs?:
-        | {
-            suffixes: {
-              name: Unistring;
-              tree: ServiceTree;
-            }[];
-          }
-        | {
-            dynamic_dispatch: {
-              arg: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-              tree: ServiceTree;
-            };
-          };
-    } = {};
+    const out: ServiceTreeStaticStatic = {};
     if (getService !== undefined) out.get_service = getService;
     if (postService !== undefined) out.post_service = postService;
     if (deleteService !== undefined) out.delete_service = deleteService;
@@ -9238,813 +6107,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeStaticStatic(
-  w: BinaryWriter,
-  value: {
-    get_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    post_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    delete_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    put_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    patch_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    subdirs?:
-      | {
-          suffixes: {
-            name: Unistring;
-            tree: ServiceTree;
-          }[];
-        }
-      | {
-          dynamic_dispatch: {
-            arg: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-            tree: ServiceTree;
-          };
-        };
-  },
-): void {
+function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10194,10 +6257,14 @@ function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
-function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {
+type UserActivatedProtocolOverridesItem = {
   replaced_protocol: string;
   replacement_protocol: string;
-} {
+};
+
+function decodeUserActivatedProtocolOverridesItem(
+  r: BinaryReader,
+): UserActivatedProtocolOverridesItem {
   let field = "";
   try {
     field = "replaced_protocol";
@@ -10212,10 +6279,7 @@ function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {
 
 function encodeUserActivatedProtocolOverridesItem(
   w: BinaryWriter,
-  value: {
-    replaced_protocol: string;
-    replacement_protocol: string;
-  },
+  value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -10229,10 +6293,12 @@ function encodeUserActivatedProtocolOverridesItem(
   }
 }
 
-function decodeUserActivatedUpgradesItem(r: BinaryReader): {
+type UserActivatedUpgradesItem = {
   level: number;
   replacement_protocol: string;
-} {
+};
+
+function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgradesItem {
   let field = "";
   try {
     field = "level";
@@ -10245,13 +6311,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): {
   }
 }
 
-function encodeUserActivatedUpgradesItem(
-  w: BinaryWriter,
-  value: {
-    level: number;
-    replacement_protocol: string;
-  },
-): void {
+function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10359,11 +6419,15 @@ function encodeGetChainsCheckpointOutputHistoryMode(
   failValue(w, 'one of "archive", "full", "rolling"', value);
 }
 
-function decodeGetChainsInvalidBlocksOutputInnerItem(r: BinaryReader): {
+type GetChainsInvalidBlocksOutputInnerItem = {
   block: string;
   level: number;
   errors: JsonValue;
-} {
+};
+
+function decodeGetChainsInvalidBlocksOutputInnerItem(
+  r: BinaryReader,
+): GetChainsInvalidBlocksOutputInnerItem {
   let field = "";
   try {
     field = "block";
@@ -10382,11 +6446,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(r: BinaryReader): {
 
 function encodeGetChainsInvalidBlocksOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  },
+  value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -10404,16 +6464,10 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   }
 }
 
-function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
-  block: string;
-  level: number;
-  errors: JsonValue;
-}[] {
-  const items: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  }[] = [];
+function decodeGetChainsInvalidBlocksOutputInner(
+  r: BinaryReader,
+): GetChainsInvalidBlocksOutputInnerItem[] {
+  const items: GetChainsInvalidBlocksOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsInvalidBlocksOutputInnerItem(r));
@@ -10426,11 +6480,7 @@ function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
 
 function encodeGetChainsInvalidBlocksOutputInner(
   w: BinaryWriter,
-  value: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  }[],
+  value: GetChainsInvalidBlocksOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -10514,14 +6564,16 @@ function encodeGetConfigOutputRpcListenAddrs(w: BinaryWriter, value: Unistring[]
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetConfigOutputRpc(r: BinaryReader): {
+type GetConfigOutputRpc = {
   "listen-addrs"?: Unistring[];
   "listen-addr"?: Unistring;
   "cors-origin"?: Unistring[];
   "cors-headers"?: Unistring[];
   crt?: Unistring;
   key?: Unistring;
-} {
+};
+
+function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
   let field = "";
   try {
     field = "listen-addrs";
@@ -10540,14 +6592,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): {
     const crt = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "key";
     const key = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      "listen-addrs"?: Unistring[];
-      "listen-addr"?: Unistring;
-      "cors-origin"?: Unistring[];
-      "cors-headers"?: Unistring[];
-      crt?: Unistring;
-      key?: Unistring;
-    } = {};
+    const out: GetConfigOutputRpc = {};
     if (listenAddrs !== undefined) out["listen-addrs"] = listenAddrs;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
     if (corsOrigin !== undefined) out["cors-origin"] = corsOrigin;
@@ -10560,17 +6605,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputRpc(
-  w: BinaryWriter,
-  value: {
-    "listen-addrs"?: Unistring[];
-    "listen-addr"?: Unistring;
-    "cors-origin"?: Unistring[];
-    "cors-headers"?: Unistring[];
-    crt?: Unistring;
-    key?: Unistring;
-  },
-): void {
+function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10641,7 +6676,7 @@ function encodeGetConfigOutputLimitsMaxKnownPoints(w: BinaryWriter, value: [numb
   }
 }
 
-function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
+type GetConfigOutputP2pLimits = {
   "connection-timeout": number;
   "authentication-timeout": number;
   "min-connections": number;
@@ -10663,7 +6698,9 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
   max_known_peer_ids?: [number, number];
   "greylist-timeout": number;
   "maintenance-idle-time": number;
-} {
+};
+
+function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimits {
   let field = "";
   try {
     field = "connection-timeout";
@@ -10720,29 +6757,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
     const greylistTimeout = readFloat(r);
     field = "maintenance-idle-time";
     const maintenanceIdleTime = readFloat(r);
-    const out: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
-      "max-download-speed"?: number;
-      "max-upload-speed"?: number;
-      "swap-linger": number;
-      "binary-chunks-size"?: number;
-      "read-buffer-size": number;
-      "read-queue-size"?: number;
-      "write-queue-size"?: number;
-      "incoming-app-message-queue-size"?: number;
-      "incoming-message-queue-size"?: number;
-      "outgoing-message-queue-size"?: number;
-      max_known_points?: [number, number];
-      max_known_peer_ids?: [number, number];
-      "greylist-timeout": number;
-      "maintenance-idle-time": number;
-    } = {
+    const out: GetConfigOutputP2pLimits = {
       "connection-timeout": connectionTimeout,
       "authentication-timeout": authenticationTimeout,
       "min-connections": minConnections,
@@ -10774,32 +6789,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputP2pLimits(
-  w: BinaryWriter,
-  value: {
-    "connection-timeout": number;
-    "authentication-timeout": number;
-    "min-connections": number;
-    "expected-connections": number;
-    "max-connections": number;
-    backlog: number;
-    "max-incoming-connections": number;
-    "max-download-speed"?: number;
-    "max-upload-speed"?: number;
-    "swap-linger": number;
-    "binary-chunks-size"?: number;
-    "read-buffer-size": number;
-    "read-queue-size"?: number;
-    "write-queue-size"?: number;
-    "incoming-app-message-queue-size"?: number;
-    "incoming-message-queue-size"?: number;
-    "outgoing-message-queue-size"?: number;
-    max_known_points?: [number, number];
-    max_known_peer_ids?: [number, number];
-    "greylist-timeout": number;
-    "maintenance-idle-time": number;
-  },
-): void {
+function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10890,12 +6880,16 @@ function encodeGetConfigOutputP2pLimits(
   }
 }
 
-function decodeGetConfigOutputP2pGreylistingConfig(r: BinaryReader): {
+type GetConfigOutputP2pGreylistingConfig = {
   factor: number;
   "initial-delay": number;
   "disconnection-delay": number;
   "increase-cap": number;
-} {
+};
+
+function decodeGetConfigOutputP2pGreylistingConfig(
+  r: BinaryReader,
+): GetConfigOutputP2pGreylistingConfig {
   let field = "";
   try {
     field = "factor";
@@ -10919,12 +6913,7 @@ function decodeGetConfigOutputP2pGreylistingConfig(r: BinaryReader): {
 
 function encodeGetConfigOutputP2pGreylistingConfig(
   w: BinaryWriter,
-  value: {
-    factor: number;
-    "initial-delay": number;
-    "disconnection-delay": number;
-    "increase-cap": number;
-  },
+  value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -10942,44 +6931,19 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   }
 }
 
-function decodeGetConfigOutputP2p(r: BinaryReader): {
+type GetConfigOutputP2p = {
   "expected-proof-of-work": number;
   "bootstrap-peers"?: Unistring[];
   "listen-addr"?: Unistring;
   "discovery-addr": Unistring | null;
   "private-mode": boolean;
-  limits: {
-    "connection-timeout": number;
-    "authentication-timeout": number;
-    "min-connections": number;
-    "expected-connections": number;
-    "max-connections": number;
-    backlog: number;
-    "max-incoming-connections": number;
-    "max-download-speed"?: number;
-    "max-upload-speed"?: number;
-    "swap-linger": number;
-    "binary-chunks-size"?: number;
-    "read-buffer-size": number;
-    "read-queue-size"?: number;
-    "write-queue-size"?: number;
-    "incoming-app-message-queue-size"?: number;
-    "incoming-message-queue-size"?: number;
-    "outgoing-message-queue-size"?: number;
-    max_known_points?: [number, number];
-    max_known_peer_ids?: [number, number];
-    "greylist-timeout": number;
-    "maintenance-idle-time": number;
-  };
+  limits: GetConfigOutputP2pLimits;
   disable_mempool: boolean;
   enable_testchain: boolean;
-  greylisting_config: {
-    factor: number;
-    "initial-delay": number;
-    "disconnection-delay": number;
-    "increase-cap": number;
-  };
-} {
+  greylisting_config: GetConfigOutputP2pGreylistingConfig;
+};
+
+function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -11000,44 +6964,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): {
     const enableTestchain = readBool(r);
     field = "greylisting_config";
     const greylistingConfig = decodeGetConfigOutputP2pGreylistingConfig(r);
-    const out: {
-      "expected-proof-of-work": number;
-      "bootstrap-peers"?: Unistring[];
-      "listen-addr"?: Unistring;
-      "discovery-addr": Unistring | null;
-      "private-mode": boolean;
-      limits: {
-        "connection-timeout": number;
-        "authentication-timeout": number;
-        "min-connections": number;
-        "expected-connections": number;
-        "max-connections": number;
-        backlog: number;
-        "max-incoming-connections": number;
-        "max-download-speed"?: number;
-        "max-upload-speed"?: number;
-        "swap-linger": number;
-        "binary-chunks-size"?: number;
-        "read-buffer-size": number;
-        "read-queue-size"?: number;
-        "write-queue-size"?: number;
-        "incoming-app-message-queue-size"?: number;
-        "incoming-message-queue-size"?: number;
-        "outgoing-message-queue-size"?: number;
-        max_known_points?: [number, number];
-        max_known_peer_ids?: [number, number];
-        "greylist-timeout": number;
-        "maintenance-idle-time": number;
-      };
-      disable_mempool: boolean;
-      enable_testchain: boolean;
-      greylisting_config: {
-        factor: number;
-        "initial-delay": number;
-        "disconnection-delay": number;
-        "increase-cap": number;
-      };
-    } = {
+    const out: GetConfigOutputP2p = {
       "expected-proof-of-work": expectedProofOfWork,
       "discovery-addr": discoveryAddr,
       "private-mode": privateMode,
@@ -11054,47 +6981,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputP2p(
-  w: BinaryWriter,
-  value: {
-    "expected-proof-of-work": number;
-    "bootstrap-peers"?: Unistring[];
-    "listen-addr"?: Unistring;
-    "discovery-addr": Unistring | null;
-    "private-mode": boolean;
-    limits: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
-      "max-download-speed"?: number;
-      "max-upload-speed"?: number;
-      "swap-linger": number;
-      "binary-chunks-size"?: number;
-      "read-buffer-size": number;
-      "read-queue-size"?: number;
-      "write-queue-size"?: number;
-      "incoming-app-message-queue-size"?: number;
-      "incoming-message-queue-size"?: number;
-      "outgoing-message-queue-size"?: number;
-      max_known_points?: [number, number];
-      max_known_peer_ids?: [number, number];
-      "greylist-timeout": number;
-      "maintenance-idle-time": number;
-    };
-    disable_mempool: boolean;
-    enable_testchain: boolean;
-    greylisting_config: {
-      factor: number;
-      "initial-delay": number;
-      "disconnection-delay": number;
-      "increase-cap": number;
-    };
-  },
-): void {
+function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11178,12 +7065,14 @@ function encodeGetConfigOutputLogLevel(
   failValue(w, 'one of "debug", "info", "notice", "warning", "error", "fatal"', value);
 }
 
-function decodeGetConfigOutputLog(r: BinaryReader): {
+type GetConfigOutputLog = {
   output?: Unistring;
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
   rules?: Unistring;
   template?: Unistring;
-} {
+};
+
+function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -11198,12 +7087,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): {
     field = "template";
     const template = r.remaining() > 0 ? readRestUnistring(r) : undefined;
     closeDynamicFrame(r, outer2);
-    const out: {
-      output?: Unistring;
-      level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      rules?: Unistring;
-      template?: Unistring;
-    } = { level };
+    const out: GetConfigOutputLog = { level };
     if (output !== undefined) out.output = output;
     if (rules !== undefined) out.rules = rules;
     if (template !== undefined) out.template = template;
@@ -11213,15 +7097,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputLog(
-  w: BinaryWriter,
-  value: {
-    output?: Unistring;
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    rules?: Unistring;
-    template?: Unistring;
-  },
-): void {
+function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11250,18 +7126,18 @@ function encodeGetConfigOutputLog(
   }
 }
 
-function decodeGetConfigOutputInternalEvents(r: BinaryReader): {
+type GetConfigOutputInternalEvents = {
   activate?: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputInternalEvents {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
-    const out: {
-      activate?: Unistring[];
-    } = {};
+    const out: GetConfigOutputInternalEvents = {};
     if (activate !== undefined) out.activate = activate;
     return out;
   } catch (error) {
@@ -11271,9 +7147,7 @@ function decodeGetConfigOutputInternalEvents(r: BinaryReader): {
 
 function encodeGetConfigOutputInternalEvents(
   w: BinaryWriter,
-  value: {
-    activate?: Unistring[];
-  },
+  value: GetConfigOutputInternalEvents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11289,14 +7163,18 @@ function encodeGetConfigOutputInternalEvents(
   }
 }
 
-function decodeGetConfigOutputShellPeerValidator(r: BinaryReader): {
+type GetConfigOutputShellPeerValidator = {
   block_header_request_timeout: number;
   block_operations_request_timeout: number;
   protocol_request_timeout: number;
   new_head_request_timeout: number;
   worker_backlog_size: number;
   worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-} {
+};
+
+function decodeGetConfigOutputShellPeerValidator(
+  r: BinaryReader,
+): GetConfigOutputShellPeerValidator {
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -11326,14 +7204,7 @@ function decodeGetConfigOutputShellPeerValidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellPeerValidator(
   w: BinaryWriter,
-  value: {
-    block_header_request_timeout: number;
-    block_operations_request_timeout: number;
-    protocol_request_timeout: number;
-    new_head_request_timeout: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  },
+  value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11355,11 +7226,15 @@ function encodeGetConfigOutputShellPeerValidator(
   }
 }
 
-function decodeGetConfigOutputShellBlockValidator(r: BinaryReader): {
+type GetConfigOutputShellBlockValidator = {
   protocol_request_timeout: number;
   worker_backlog_size: number;
   worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-} {
+};
+
+function decodeGetConfigOutputShellBlockValidator(
+  r: BinaryReader,
+): GetConfigOutputShellBlockValidator {
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -11380,11 +7255,7 @@ function decodeGetConfigOutputShellBlockValidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellBlockValidator(
   w: BinaryWriter,
-  value: {
-    protocol_request_timeout: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  },
+  value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11400,13 +7271,15 @@ function encodeGetConfigOutputShellBlockValidator(
   }
 }
 
-function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): {
+type GetConfigOutputShellPrevalidator = {
   operations_request_timeout: number;
   max_refused_operations: number;
   operations_batch_size: number;
   worker_backlog_size: number;
   worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-} {
+};
+
+function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutputShellPrevalidator {
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -11433,13 +7306,7 @@ function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellPrevalidator(
   w: BinaryWriter,
-  value: {
-    operations_request_timeout: number;
-    max_refused_operations: number;
-    operations_batch_size: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  },
+  value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11459,12 +7326,16 @@ function encodeGetConfigOutputShellPrevalidator(
   }
 }
 
-function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r: BinaryReader): {
+type GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {
   latency: number;
   synchronisation_threshold: number;
   worker_backlog_size: number;
   worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-} {
+};
+
+function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+  r: BinaryReader,
+): GetConfigOutputChainValidatorSynchronisationHeuristicEncoding {
   let field = "";
   try {
     field = "latency";
@@ -11488,12 +7359,7 @@ function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r: 
 
 function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   w: BinaryWriter,
-  value: {
-    latency: number;
-    synchronisation_threshold: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  },
+  value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11511,11 +7377,15 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   }
 }
 
-function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r: BinaryReader): {
+type GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding = {
   bootstrap_threshold: number;
   worker_backlog_size: number;
   worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-} {
+};
+
+function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+  r: BinaryReader,
+): GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding {
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -11536,11 +7406,7 @@ function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r: 
 
 function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   w: BinaryWriter,
-  value: {
-    bootstrap_threshold: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  },
+  value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11556,18 +7422,13 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   }
 }
 
-function decodeGetConfigOutputShellChainValidator(r: BinaryReader):
-  | {
-      latency: number;
-      synchronisation_threshold: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    }
-  | {
-      bootstrap_threshold: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    } {
+type GetConfigOutputShellChainValidator =
+  | GetConfigOutputChainValidatorSynchronisationHeuristicEncoding
+  | GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding;
+
+function decodeGetConfigOutputShellChainValidator(
+  r: BinaryReader,
+): GetConfigOutputShellChainValidator {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -11582,30 +7443,14 @@ function decodeGetConfigOutputShellChainValidator(r: BinaryReader):
 
 function encodeGetConfigOutputShellChainValidator(
   w: BinaryWriter,
-  value:
-    | {
-        latency: number;
-        synchronisation_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      }
-    | {
-        bootstrap_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      },
+  value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 0);
     encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
       w,
-      json as {
-        latency: number;
-        synchronisation_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      },
+      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
     );
     return;
   }
@@ -11613,11 +7458,7 @@ function encodeGetConfigOutputShellChainValidator(
     writeUint8(w, 1);
     encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
       w,
-      json as {
-        bootstrap_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      },
+      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
     );
     return;
   }
@@ -11628,41 +7469,15 @@ function encodeGetConfigOutputShellChainValidator(
   );
 }
 
-function decodeGetConfigOutputShell(r: BinaryReader): {
-  peer_validator: {
-    block_header_request_timeout: number;
-    block_operations_request_timeout: number;
-    protocol_request_timeout: number;
-    new_head_request_timeout: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  };
-  block_validator: {
-    protocol_request_timeout: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  };
-  prevalidator: {
-    operations_request_timeout: number;
-    max_refused_operations: number;
-    operations_batch_size: number;
-    worker_backlog_size: number;
-    worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  };
-  chain_validator:
-    | {
-        latency: number;
-        synchronisation_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      }
-    | {
-        bootstrap_threshold: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      };
+type GetConfigOutputShell = {
+  peer_validator: GetConfigOutputShellPeerValidator;
+  block_validator: GetConfigOutputShellBlockValidator;
+  prevalidator: GetConfigOutputShellPrevalidator;
+  chain_validator: GetConfigOutputShellChainValidator;
   history_mode?: "archive" | "full" | "rolling";
-} {
+};
+
+function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
   let field = "";
   try {
     field = "peer_validator";
@@ -11675,41 +7490,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): {
     const chainValidator = decodeGetConfigOutputShellChainValidator(r);
     field = "history_mode";
     const historyMode = readPresence(r) ? decodeGetChainsCheckpointOutputHistoryMode(r) : undefined;
-    const out: {
-      peer_validator: {
-        block_header_request_timeout: number;
-        block_operations_request_timeout: number;
-        protocol_request_timeout: number;
-        new_head_request_timeout: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      };
-      block_validator: {
-        protocol_request_timeout: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      };
-      prevalidator: {
-        operations_request_timeout: number;
-        max_refused_operations: number;
-        operations_batch_size: number;
-        worker_backlog_size: number;
-        worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      };
-      chain_validator:
-        | {
-            latency: number;
-            synchronisation_threshold: number;
-            worker_backlog_size: number;
-            worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-          }
-        | {
-            bootstrap_threshold: number;
-            worker_backlog_size: number;
-            worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-          };
-      history_mode?: "archive" | "full" | "rolling";
-    } = {
+    const out: GetConfigOutputShell = {
       peer_validator: peerValidator,
       block_validator: blockValidator,
       prevalidator,
@@ -11722,44 +7503,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputShell(
-  w: BinaryWriter,
-  value: {
-    peer_validator: {
-      block_header_request_timeout: number;
-      block_operations_request_timeout: number;
-      protocol_request_timeout: number;
-      new_head_request_timeout: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    };
-    block_validator: {
-      protocol_request_timeout: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    };
-    prevalidator: {
-      operations_request_timeout: number;
-      max_refused_operations: number;
-      operations_batch_size: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    };
-    chain_validator:
-      | {
-          latency: number;
-          synchronisation_threshold: number;
-          worker_backlog_size: number;
-          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-        }
-      | {
-          bootstrap_threshold: number;
-          worker_backlog_size: number;
-          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-        };
-    history_mode?: "archive" | "full" | "rolling";
-  },
-): void {
+function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11782,11 +7526,13 @@ function encodeGetConfigOutputShell(
   }
 }
 
-function decodeGetConfigOutputCustomGenesis(r: BinaryReader): {
+type GetConfigOutputCustomGenesis = {
   timestamp: string;
   block: string;
   protocol: string;
-} {
+};
+
+function decodeGetConfigOutputCustomGenesis(r: BinaryReader): GetConfigOutputCustomGenesis {
   let field = "";
   try {
     field = "timestamp";
@@ -11803,11 +7549,7 @@ function decodeGetConfigOutputCustomGenesis(r: BinaryReader): {
 
 function encodeGetConfigOutputCustomGenesis(
   w: BinaryWriter,
-  value: {
-    timestamp: string;
-    block: string;
-    protocol: string;
-  },
+  value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11823,10 +7565,14 @@ function encodeGetConfigOutputCustomGenesis(
   }
 }
 
-function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
+type GetConfigOutputCustomGenesisParameters = {
   context_key?: Unistring;
   values: JsonValue;
-} {
+};
+
+function decodeGetConfigOutputCustomGenesisParameters(
+  r: BinaryReader,
+): GetConfigOutputCustomGenesisParameters {
   let field = "";
   try {
     field = "context_key";
@@ -11835,10 +7581,7 @@ function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
     field = "values";
     const values = readBsonValue(r);
     closeDynamicFrame(r, outer1);
-    const out: {
-      context_key?: Unistring;
-      values: JsonValue;
-    } = { values };
+    const out: GetConfigOutputCustomGenesisParameters = { values };
     if (contextKey !== undefined) out.context_key = contextKey;
     return out;
   } catch (error) {
@@ -11848,10 +7591,7 @@ function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
 
 function encodeGetConfigOutputCustomGenesisParameters(
   w: BinaryWriter,
-  value: {
-    context_key?: Unistring;
-    values: JsonValue;
-  },
+  value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11871,16 +7611,9 @@ function encodeGetConfigOutputCustomGenesisParameters(
   }
 }
 
-function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
-  genesis: {
-    timestamp: string;
-    block: string;
-    protocol: string;
-  };
-  genesis_parameters?: {
-    context_key?: Unistring;
-    values: JsonValue;
-  };
+type GetConfigOutputNetworkCustom = {
+  genesis: GetConfigOutputCustomGenesis;
+  genesis_parameters?: GetConfigOutputCustomGenesisParameters;
   chain_name: Unistring;
   old_chain_name?: Unistring;
   incompatible_chain_name?: Unistring;
@@ -11888,7 +7621,9 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
   user_activated_upgrades?: UserActivatedUpgrades;
   user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
   default_bootstrap_peers?: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNetworkCustom {
   let field = "";
   try {
     field = "genesis";
@@ -11925,24 +7660,11 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
     const defaultBootstrapPeers =
       r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer5);
-    const out: {
-      genesis: {
-        timestamp: string;
-        block: string;
-        protocol: string;
-      };
-      genesis_parameters?: {
-        context_key?: Unistring;
-        values: JsonValue;
-      };
-      chain_name: Unistring;
-      old_chain_name?: Unistring;
-      incompatible_chain_name?: Unistring;
-      sandboxed_chain_name: Unistring;
-      user_activated_upgrades?: UserActivatedUpgrades;
-      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-      default_bootstrap_peers?: Unistring[];
-    } = { genesis, chain_name: chainName, sandboxed_chain_name: sandboxedChainName };
+    const out: GetConfigOutputNetworkCustom = {
+      genesis,
+      chain_name: chainName,
+      sandboxed_chain_name: sandboxedChainName,
+    };
     if (genesisParameters !== undefined) out.genesis_parameters = genesisParameters;
     if (oldChainName !== undefined) out.old_chain_name = oldChainName;
     if (incompatibleChainName !== undefined) out.incompatible_chain_name = incompatibleChainName;
@@ -11958,24 +7680,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
 
 function encodeGetConfigOutputNetworkCustom(
   w: BinaryWriter,
-  value: {
-    genesis: {
-      timestamp: string;
-      block: string;
-      protocol: string;
-    };
-    genesis_parameters?: {
-      context_key?: Unistring;
-      values: JsonValue;
-    };
-    chain_name: Unistring;
-    old_chain_name?: Unistring;
-    incompatible_chain_name?: Unistring;
-    sandboxed_chain_name: Unistring;
-    user_activated_upgrades?: UserActivatedUpgrades;
-    user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-    default_bootstrap_peers?: Unistring[];
-  },
+  value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12031,29 +7736,10 @@ function encodeGetConfigOutputNetworkCustom(
   }
 }
 
-function decodeGetConfigOutputNetwork(r: BinaryReader):
-  | {
-      genesis: {
-        timestamp: string;
-        block: string;
-        protocol: string;
-      };
-      genesis_parameters?: {
-        context_key?: Unistring;
-        values: JsonValue;
-      };
-      chain_name: Unistring;
-      old_chain_name?: Unistring;
-      incompatible_chain_name?: Unistring;
-      sandboxed_chain_name: Unistring;
-      user_activated_upgrades?: UserActivatedUpgrades;
-      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-      default_bootstrap_peers?: Unistring[];
-    }
-  | "sandbox"
-  | "mainnet"
-  | "delphinet"
-  | "edonet" {
+type GetConfigOutputNetwork =
+  GetConfigOutputNetworkCustom | "sandbox" | "mainnet" | "delphinet" | "edonet";
+
+function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -12072,32 +7758,7 @@ function decodeGetConfigOutputNetwork(r: BinaryReader):
   }
 }
 
-function encodeGetConfigOutputNetwork(
-  w: BinaryWriter,
-  value:
-    | {
-        genesis: {
-          timestamp: string;
-          block: string;
-          protocol: string;
-        };
-        genesis_parameters?: {
-          context_key?: Unistring;
-          values: JsonValue;
-        };
-        chain_name: Unistring;
-        old_chain_name?: Unistring;
-        incompatible_chain_name?: Unistring;
-        sandboxed_chain_name: Unistring;
-        user_activated_upgrades?: UserActivatedUpgrades;
-        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-        default_bootstrap_peers?: Unistring[];
-      }
-    | "sandbox"
-    | "mainnet"
-    | "delphinet"
-    | "edonet",
-): void {
+function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
   if (json === "sandbox") {
     writeUint8(w, 1);
@@ -12117,27 +7778,7 @@ function encodeGetConfigOutputNetwork(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(
-      w,
-      json as {
-        genesis: {
-          timestamp: string;
-          block: string;
-          protocol: string;
-        };
-        genesis_parameters?: {
-          context_key?: Unistring;
-          values: JsonValue;
-        };
-        chain_name: Unistring;
-        old_chain_name?: Unistring;
-        incompatible_chain_name?: Unistring;
-        sandboxed_chain_name: Unistring;
-        user_activated_upgrades?: UserActivatedUpgrades;
-        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-        default_bootstrap_peers?: Unistring[];
-      },
-    );
+    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
     return;
   }
   failValue(w, "a value of one of the cases Custom, sandbox, mainnet, delphinet, edonet", json);
@@ -12217,11 +7858,15 @@ function encodePostInjectionBlockInputOperations(w: BinaryWriter, value: Operati
   }
 }
 
-function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
+type PostInjectionProtocolInputComponentsItem = {
   name: Unistring;
   interface?: Unistring;
   implementation: Unistring;
-} {
+};
+
+function decodePostInjectionProtocolInputComponentsItem(
+  r: BinaryReader,
+): PostInjectionProtocolInputComponentsItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12234,11 +7879,7 @@ function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
     field = "implementation";
     const implementation = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
-    const out: {
-      name: Unistring;
-      interface?: Unistring;
-      implementation: Unistring;
-    } = { name, implementation };
+    const out: PostInjectionProtocolInputComponentsItem = { name, implementation };
     if (interface2 !== undefined) out.interface = interface2;
     return out;
   } catch (error) {
@@ -12248,11 +7889,7 @@ function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
 
 function encodePostInjectionProtocolInputComponentsItem(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  },
+  value: PostInjectionProtocolInputComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12276,16 +7913,10 @@ function encodePostInjectionProtocolInputComponentsItem(
   }
 }
 
-function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
-  name: Unistring;
-  interface?: Unistring;
-  implementation: Unistring;
-}[] {
-  const items: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[] = [];
+function decodePostInjectionProtocolInputComponents(
+  r: BinaryReader,
+): PostInjectionProtocolInputComponentsItem[] {
+  const items: PostInjectionProtocolInputComponentsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionProtocolInputComponentsItem(r));
@@ -12298,11 +7929,7 @@ function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
 
 function encodePostInjectionProtocolInputComponents(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[],
+  value: PostInjectionProtocolInputComponentsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -12315,9 +7942,13 @@ function encodePostInjectionProtocolInputComponents(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemMain(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemMain = {
   chain_id: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemMain(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemMain {
   let field = "";
   try {
     field = "chain_id";
@@ -12330,9 +7961,7 @@ function decodeGetMonitorActiveChainsOutputItemMain(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemMain(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-  },
+  value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12344,11 +7973,15 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemTest(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemTest = {
   chain_id: string;
   test_protocol: string;
   expiration_date: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemTest(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemTest {
   let field = "";
   try {
     field = "chain_id";
@@ -12365,11 +7998,7 @@ function decodeGetMonitorActiveChainsOutputItemTest(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemTest(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    test_protocol: string;
-    expiration_date: string;
-  },
+  value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12385,9 +8014,13 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemStopping(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemStopping = {
   stopping: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemStopping(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemStopping {
   let field = "";
   try {
     field = "stopping";
@@ -12400,9 +8033,7 @@ function decodeGetMonitorActiveChainsOutputItemStopping(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemStopping(
   w: BinaryWriter,
-  value: {
-    stopping: string;
-  },
+  value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12414,18 +8045,14 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputInnerItem(r: BinaryReader):
-  | {
-      chain_id: string;
-    }
-  | {
-      chain_id: string;
-      test_protocol: string;
-      expiration_date: string;
-    }
-  | {
-      stopping: string;
-    } {
+type GetMonitorActiveChainsOutputInnerItem =
+  | GetMonitorActiveChainsOutputItemMain
+  | GetMonitorActiveChainsOutputItemTest
+  | GetMonitorActiveChainsOutputItemStopping;
+
+function decodeGetMonitorActiveChainsOutputInnerItem(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputInnerItem {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -12442,18 +8069,7 @@ function decodeGetMonitorActiveChainsOutputInnerItem(r: BinaryReader):
 
 function encodeGetMonitorActiveChainsOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      },
+  value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
   if (
@@ -12463,12 +8079,7 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     (json as Record<string, unknown>)["chain_id"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(
-      w,
-      json as {
-        chain_id: string;
-      },
-    );
+    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
     return;
   }
   if (
@@ -12480,14 +8091,7 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     (json as Record<string, unknown>)["test_protocol"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(
-      w,
-      json as {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      },
-    );
+    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
     return;
   }
   if (
@@ -12499,41 +8103,17 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     writeUint8(w, 2);
     encodeGetMonitorActiveChainsOutputItemStopping(
       w,
-      json as {
-        stopping: string;
-      },
+      json as GetMonitorActiveChainsOutputItemStopping,
     );
     return;
   }
   failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
-function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
-  | {
-      chain_id: string;
-    }
-  | {
-      chain_id: string;
-      test_protocol: string;
-      expiration_date: string;
-    }
-  | {
-      stopping: string;
-    }
-)[] {
-  const items: (
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      }
-  )[] = [];
+function decodeGetMonitorActiveChainsOutputInner(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputInnerItem[] {
+  const items: GetMonitorActiveChainsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetMonitorActiveChainsOutputInnerItem(r));
@@ -12546,19 +8126,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
 
 function encodeGetMonitorActiveChainsOutputInner(
   w: BinaryWriter,
-  value: (
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      }
-  )[],
+  value: GetMonitorActiveChainsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -12571,10 +8139,14 @@ function encodeGetMonitorActiveChainsOutputInner(
   }
 }
 
-function decodeGetNetworkConnectionsOutputItemLocalMetadata(r: BinaryReader): {
+type GetNetworkConnectionsOutputItemLocalMetadata = {
   disable_mempool: boolean;
   private_node: boolean;
-} {
+};
+
+function decodeGetNetworkConnectionsOutputItemLocalMetadata(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputItemLocalMetadata {
   let field = "";
   try {
     field = "disable_mempool";
@@ -12589,10 +8161,7 @@ function decodeGetNetworkConnectionsOutputItemLocalMetadata(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   w: BinaryWriter,
-  value: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  },
+  value: GetNetworkConnectionsOutputItemLocalMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12606,22 +8175,20 @@ function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   }
 }
 
-function decodeGetNetworkConnectionsOutputInnerItem(r: BinaryReader): {
+type GetNetworkConnectionsOutputInnerItem = {
   incoming: boolean;
   peer_id: string;
   id_point: P2pConnectionId;
   remote_socket_port: number;
   announced_version: NetworkVersion;
   private: boolean;
-  local_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  remote_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-} {
+  local_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
+  remote_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
+};
+
+function decodeGetNetworkConnectionsOutputInnerItem(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputInnerItem {
   let field = "";
   try {
     field = "incoming";
@@ -12657,22 +8224,7 @@ function decodeGetNetworkConnectionsOutputInnerItem(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  },
+  value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12698,38 +8250,10 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   }
 }
 
-function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
-  incoming: boolean;
-  peer_id: string;
-  id_point: P2pConnectionId;
-  remote_socket_port: number;
-  announced_version: NetworkVersion;
-  private: boolean;
-  local_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  remote_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-}[] {
-  const items: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  }[] = [];
+function decodeGetNetworkConnectionsOutputInner(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputInnerItem[] {
+  const items: GetNetworkConnectionsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkConnectionsOutputInnerItem(r));
@@ -12742,22 +8266,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputInner(
   w: BinaryWriter,
-  value: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  }[],
+  value: GetNetworkConnectionsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -12770,40 +8279,46 @@ function encodeGetNetworkConnectionsOutputInner(
   }
 }
 
-function decodeGetNetworkLogOutputTooFewConnections(r: BinaryReader): {
+type GetNetworkLogOutputTooFewConnections = {
   event: "too_few_connections";
-} {
+};
+
+function decodeGetNetworkLogOutputTooFewConnections(
+  r: BinaryReader,
+): GetNetworkLogOutputTooFewConnections {
   return { event: "too_few_connections" };
 }
 
 function encodeGetNetworkLogOutputTooFewConnections(
   w: BinaryWriter,
-  value: {
-    event: "too_few_connections";
-  },
+  value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputTooManyConnections(r: BinaryReader): {
+type GetNetworkLogOutputTooManyConnections = {
   event: "too_many_connections";
-} {
+};
+
+function decodeGetNetworkLogOutputTooManyConnections(
+  r: BinaryReader,
+): GetNetworkLogOutputTooManyConnections {
   return { event: "too_many_connections" };
 }
 
 function encodeGetNetworkLogOutputTooManyConnections(
   w: BinaryWriter,
-  value: {
-    event: "too_many_connections";
-  },
+  value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): {
+type GetNetworkLogOutputNewPoint = {
   event: "new_point";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12818,10 +8333,7 @@ function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputNewPoint(
   w: BinaryWriter,
-  value: {
-    event: "new_point";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12835,10 +8347,12 @@ function encodeGetNetworkLogOutputNewPoint(
   }
 }
 
-function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): {
+type GetNetworkLogOutputNewPeer = {
   event: "new_peer";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): GetNetworkLogOutputNewPeer {
   let field = "";
   try {
     field = "peer_id";
@@ -12851,10 +8365,7 @@ function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputNewPeer(
   w: BinaryWriter,
-  value: {
-    event: "new_peer";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12866,10 +8377,14 @@ function encodeGetNetworkLogOutputNewPeer(
   }
 }
 
-function decodeGetNetworkLogOutputIncomingConnection(r: BinaryReader): {
+type GetNetworkLogOutputIncomingConnection = {
   event: "incoming_connection";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputIncomingConnection(
+  r: BinaryReader,
+): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12884,10 +8399,7 @@ function decodeGetNetworkLogOutputIncomingConnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputIncomingConnection(
   w: BinaryWriter,
-  value: {
-    event: "incoming_connection";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12901,10 +8413,14 @@ function encodeGetNetworkLogOutputIncomingConnection(
   }
 }
 
-function decodeGetNetworkLogOutputOutgoingConnection(r: BinaryReader): {
+type GetNetworkLogOutputOutgoingConnection = {
   event: "outgoing_connection";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputOutgoingConnection(
+  r: BinaryReader,
+): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12919,10 +8435,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputOutgoingConnection(
   w: BinaryWriter,
-  value: {
-    event: "outgoing_connection";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12936,10 +8449,14 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   }
 }
 
-function decodeGetNetworkLogOutputAuthenticationFailed(r: BinaryReader): {
+type GetNetworkLogOutputAuthenticationFailed = {
   event: "authentication_failed";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputAuthenticationFailed(
+  r: BinaryReader,
+): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12954,10 +8471,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAuthenticationFailed(
   w: BinaryWriter,
-  value: {
-    event: "authentication_failed";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12971,12 +8485,16 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   }
 }
 
-function decodeGetNetworkLogOutputAcceptingRequest(r: BinaryReader): {
+type GetNetworkLogOutputAcceptingRequest = {
   event: "accepting_request";
   point: Unistring;
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAcceptingRequest(
+  r: BinaryReader,
+): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12995,12 +8513,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAcceptingRequest(
   w: BinaryWriter,
-  value: {
-    event: "accepting_request";
-    point: Unistring;
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13018,12 +8531,16 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   }
 }
 
-function decodeGetNetworkLogOutputRejectingRequest(r: BinaryReader): {
+type GetNetworkLogOutputRejectingRequest = {
   event: "rejecting_request";
   point: Unistring;
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputRejectingRequest(
+  r: BinaryReader,
+): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13042,12 +8559,7 @@ function decodeGetNetworkLogOutputRejectingRequest(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputRejectingRequest(
   w: BinaryWriter,
-  value: {
-    event: "rejecting_request";
-    point: Unistring;
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13096,11 +8608,15 @@ function encodeGetNetworkLogOutputRequestRejectedIdentity(
   }
 }
 
-function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
+type GetNetworkLogOutputRequestRejected = {
   event: "request_rejected";
   point: Unistring;
   identity?: [P2pConnectionId, string];
-} {
+};
+
+function decodeGetNetworkLogOutputRequestRejected(
+  r: BinaryReader,
+): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13111,11 +8627,7 @@ function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
     const identity = readPresence(r)
       ? decodeGetNetworkLogOutputRequestRejectedIdentity(r)
       : undefined;
-    const out: {
-      event: "request_rejected";
-      point: Unistring;
-      identity?: [P2pConnectionId, string];
-    } = { event: "request_rejected", point };
+    const out: GetNetworkLogOutputRequestRejected = { event: "request_rejected", point };
     if (identity !== undefined) out.identity = identity;
     return out;
   } catch (error) {
@@ -13125,11 +8637,7 @@ function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputRequestRejected(
   w: BinaryWriter,
-  value: {
-    event: "request_rejected";
-    point: Unistring;
-    identity?: [P2pConnectionId, string];
-  },
+  value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13149,11 +8657,15 @@ function encodeGetNetworkLogOutputRequestRejected(
   }
 }
 
-function decodeGetNetworkLogOutputConnectionEstablished(r: BinaryReader): {
+type GetNetworkLogOutputConnectionEstablished = {
   event: "connection_established";
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputConnectionEstablished(
+  r: BinaryReader,
+): GetNetworkLogOutputConnectionEstablished {
   let field = "";
   try {
     field = "id_point";
@@ -13168,11 +8680,7 @@ function decodeGetNetworkLogOutputConnectionEstablished(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputConnectionEstablished(
   w: BinaryWriter,
-  value: {
-    event: "connection_established";
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13186,10 +8694,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   }
 }
 
-function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): {
+type GetNetworkLogOutputDisconnection = {
   event: "disconnection";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): GetNetworkLogOutputDisconnection {
   let field = "";
   try {
     field = "peer_id";
@@ -13202,10 +8712,7 @@ function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputDisconnection(
   w: BinaryWriter,
-  value: {
-    event: "disconnection";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13217,10 +8724,14 @@ function encodeGetNetworkLogOutputDisconnection(
   }
 }
 
-function decodeGetNetworkLogOutputExternalDisconnection(r: BinaryReader): {
+type GetNetworkLogOutputExternalDisconnection = {
   event: "external_disconnection";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputExternalDisconnection(
+  r: BinaryReader,
+): GetNetworkLogOutputExternalDisconnection {
   let field = "";
   try {
     field = "peer_id";
@@ -13233,10 +8744,7 @@ function decodeGetNetworkLogOutputExternalDisconnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputExternalDisconnection(
   w: BinaryWriter,
-  value: {
-    event: "external_disconnection";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13248,40 +8756,44 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   }
 }
 
-function decodeGetNetworkLogOutputGcPoints(r: BinaryReader): {
+type GetNetworkLogOutputGcPoints = {
   event: "gc_points";
-} {
+};
+
+function decodeGetNetworkLogOutputGcPoints(r: BinaryReader): GetNetworkLogOutputGcPoints {
   return { event: "gc_points" };
 }
 
 function encodeGetNetworkLogOutputGcPoints(
   w: BinaryWriter,
-  value: {
-    event: "gc_points";
-  },
+  value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputGcPeerIds(r: BinaryReader): {
+type GetNetworkLogOutputGcPeerIds = {
   event: "gc_peer_ids";
-} {
+};
+
+function decodeGetNetworkLogOutputGcPeerIds(r: BinaryReader): GetNetworkLogOutputGcPeerIds {
   return { event: "gc_peer_ids" };
 }
 
 function encodeGetNetworkLogOutputGcPeerIds(
   w: BinaryWriter,
-  value: {
-    event: "gc_peer_ids";
-  },
+  value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputSwapRequestReceived(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestReceived = {
   event: "swap_request_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestReceived {
   let field = "";
   try {
     field = "source";
@@ -13294,10 +8806,7 @@ function decodeGetNetworkLogOutputSwapRequestReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestReceived(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13309,10 +8818,14 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   }
 }
 
-function decodeGetNetworkLogOutputSwapAckReceived(r: BinaryReader): {
+type GetNetworkLogOutputSwapAckReceived = {
   event: "swap_ack_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapAckReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapAckReceived {
   let field = "";
   try {
     field = "source";
@@ -13325,10 +8838,7 @@ function decodeGetNetworkLogOutputSwapAckReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapAckReceived(
   w: BinaryWriter,
-  value: {
-    event: "swap_ack_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13340,10 +8850,14 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   }
 }
 
-function decodeGetNetworkLogOutputSwapRequestSent(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestSent = {
   event: "swap_request_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestSent(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestSent {
   let field = "";
   try {
     field = "source";
@@ -13356,10 +8870,7 @@ function decodeGetNetworkLogOutputSwapRequestSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestSent(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13371,10 +8882,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   }
 }
 
-function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): {
+type GetNetworkLogOutputSwapAckSent = {
   event: "swap_ack_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): GetNetworkLogOutputSwapAckSent {
   let field = "";
   try {
     field = "source";
@@ -13387,10 +8900,7 @@ function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapAckSent(
   w: BinaryWriter,
-  value: {
-    event: "swap_ack_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13402,10 +8912,14 @@ function encodeGetNetworkLogOutputSwapAckSent(
   }
 }
 
-function decodeGetNetworkLogOutputSwapRequestIgnored(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestIgnored = {
   event: "swap_request_ignored";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestIgnored(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestIgnored {
   let field = "";
   try {
     field = "source";
@@ -13418,10 +8932,7 @@ function decodeGetNetworkLogOutputSwapRequestIgnored(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestIgnored(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_ignored";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13433,10 +8944,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   }
 }
 
-function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): {
+type GetNetworkLogOutputSwapSuccess = {
   event: "swap_success";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): GetNetworkLogOutputSwapSuccess {
   let field = "";
   try {
     field = "source";
@@ -13449,10 +8962,7 @@ function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapSuccess(
   w: BinaryWriter,
-  value: {
-    event: "swap_success";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13464,10 +8974,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   }
 }
 
-function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): {
+type GetNetworkLogOutputSwapFailure = {
   event: "swap_failure";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): GetNetworkLogOutputSwapFailure {
   let field = "";
   try {
     field = "source";
@@ -13480,10 +8992,7 @@ function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapFailure(
   w: BinaryWriter,
-  value: {
-    event: "swap_failure";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13495,10 +9004,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   }
 }
 
-function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): {
+type GetNetworkLogOutputBootstrapSent = {
   event: "bootstrap_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): GetNetworkLogOutputBootstrapSent {
   let field = "";
   try {
     field = "source";
@@ -13511,10 +9022,7 @@ function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputBootstrapSent(
   w: BinaryWriter,
-  value: {
-    event: "bootstrap_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13526,10 +9034,14 @@ function encodeGetNetworkLogOutputBootstrapSent(
   }
 }
 
-function decodeGetNetworkLogOutputBootstrapReceived(r: BinaryReader): {
+type GetNetworkLogOutputBootstrapReceived = {
   event: "bootstrap_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputBootstrapReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputBootstrapReceived {
   let field = "";
   try {
     field = "source";
@@ -13542,10 +9054,7 @@ function decodeGetNetworkLogOutputBootstrapReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputBootstrapReceived(
   w: BinaryWriter,
-  value: {
-    event: "bootstrap_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13557,10 +9066,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   }
 }
 
-function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): {
+type GetNetworkLogOutputAdvertiseSent = {
   event: "advertise_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): GetNetworkLogOutputAdvertiseSent {
   let field = "";
   try {
     field = "source";
@@ -13573,10 +9084,7 @@ function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAdvertiseSent(
   w: BinaryWriter,
-  value: {
-    event: "advertise_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13588,10 +9096,14 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   }
 }
 
-function decodeGetNetworkLogOutputAdvertiseReceived(r: BinaryReader): {
+type GetNetworkLogOutputAdvertiseReceived = {
   event: "advertise_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAdvertiseReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputAdvertiseReceived {
   let field = "";
   try {
     field = "source";
@@ -13604,10 +9116,7 @@ function decodeGetNetworkLogOutputAdvertiseReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAdvertiseReceived(
   w: BinaryWriter,
-  value: {
-    event: "advertise_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13619,7 +9128,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   }
 }
 
-function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
+type GetNetworkPeersOutputSentPeerMetadataV1 = {
   branch: string;
   head: string;
   block_header: string;
@@ -13631,7 +9140,11 @@ function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
   protocol_branch: string;
   predecessor_header: string;
   other: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputSentPeerMetadataV1(
+  r: BinaryReader,
+): GetNetworkPeersOutputSentPeerMetadataV1 {
   let field = "";
   try {
     field = "branch";
@@ -13676,19 +9189,7 @@ function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   w: BinaryWriter,
-  value: {
-    branch: string;
-    head: string;
-    block_header: string;
-    operations: string;
-    protocols: string;
-    operation_hashes_for_block: string;
-    operations_for_block: string;
-    checkpoint: string;
-    protocol_branch: string;
-    predecessor_header: string;
-    other: string;
-  },
+  value: GetNetworkPeersOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13720,20 +9221,8 @@ function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   }
 }
 
-function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
-  | {
-      branch: string;
-      head: string;
-      block_header: string;
-      operations: string;
-      protocols: string;
-      operation_hashes_for_block: string;
-      operations_for_block: string;
-      checkpoint: string;
-      protocol_branch: string;
-      predecessor_header: string;
-      other: string;
-    }
+type GetNetworkPeersOutputResponsesSent =
+  | GetNetworkPeersOutputSentPeerMetadataV1
   | {
       branch: string;
       head: string;
@@ -13743,7 +9232,11 @@ function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
       operation_hashes_for_block: string;
       operations_for_block: string;
       other: string;
-    } {
+    };
+
+function decodeGetNetworkPeersOutputResponsesSent(
+  r: BinaryReader,
+): GetNetworkPeersOutputResponsesSent {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -13756,30 +9249,7 @@ function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
 
 function encodeGetNetworkPeersOutputResponsesSent(
   w: BinaryWriter,
-  value:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      },
+  value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
   if (
@@ -13801,19 +9271,7 @@ function encodeGetNetworkPeersOutputResponsesSent(
     writeUint8(w, 0);
     encodeGetNetworkPeersOutputSentPeerMetadataV1(
       w,
-      json as {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      },
+      json as GetNetworkPeersOutputSentPeerMetadataV1,
     );
     return;
   }
@@ -13835,82 +9293,17 @@ function encodeGetNetworkPeersOutputResponsesSent(
   failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataResponses(r: BinaryReader): {
-  sent:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  failed:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  received:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
+type GetNetworkPeersOutputPeerMetadataResponses = {
+  sent: GetNetworkPeersOutputResponsesSent;
+  failed: GetNetworkPeersOutputResponsesSent;
+  received: GetNetworkPeersOutputResponsesSent;
   unexpected: string;
   outdated: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataResponses(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataResponses {
   let field = "";
   try {
     field = "sent";
@@ -13931,82 +9324,7 @@ function decodeGetNetworkPeersOutputPeerMetadataResponses(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataResponses(
   w: BinaryWriter,
-  value: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    unexpected: string;
-    outdated: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14026,104 +9344,16 @@ function encodeGetNetworkPeersOutputPeerMetadataResponses(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataRequests(r: BinaryReader): {
-  sent:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  received:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  failed:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  scheduled:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-} {
+type GetNetworkPeersOutputPeerMetadataRequests = {
+  sent: GetNetworkPeersOutputResponsesSent;
+  received: GetNetworkPeersOutputResponsesSent;
+  failed: GetNetworkPeersOutputResponsesSent;
+  scheduled: GetNetworkPeersOutputResponsesSent;
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataRequests(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataRequests {
   let field = "";
   try {
     field = "sent";
@@ -14142,104 +9372,7 @@ function decodeGetNetworkPeersOutputPeerMetadataRequests(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataRequests(
   w: BinaryWriter,
-  value: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    scheduled:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-  },
+  value: GetNetworkPeersOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14257,7 +9390,7 @@ function encodeGetNetworkPeersOutputPeerMetadataRequests(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryReader): {
+type GetNetworkPeersOutputPeerMetadataPrevalidatorResults = {
   cannot_download: string;
   cannot_parse: string;
   refused_by_prefilter: string;
@@ -14268,7 +9401,11 @@ function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryRea
   refused: string;
   duplicate: string;
   outdated: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataPrevalidatorResults {
   let field = "";
   try {
     field = "cannot_download";
@@ -14310,18 +9447,7 @@ function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryRea
 
 function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   w: BinaryWriter,
-  value: {
-    cannot_download: string;
-    cannot_parse: string;
-    refused_by_prefilter: string;
-    refused_by_postfilter: string;
-    applied: string;
-    branch_delayed: string;
-    branch_refused: string;
-    refused: string;
-    duplicate: string;
-    outdated: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14351,11 +9477,15 @@ function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(r: BinaryReader): {
+type GetNetworkPeersOutputPeerMetadataUnadvertised = {
   block: string;
   operations: string;
   protocol: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataUnadvertised {
   let field = "";
   try {
     field = "block";
@@ -14372,11 +9502,7 @@ function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   w: BinaryWriter,
-  value: {
-    block: string;
-    operations: string;
-    protocol: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14392,10 +9518,14 @@ function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   }
 }
 
-function decodeGetNetworkPeersOutputAdvertisementsSent(r: BinaryReader): {
+type GetNetworkPeersOutputAdvertisementsSent = {
   head: string;
   branch: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputAdvertisementsSent(
+  r: BinaryReader,
+): GetNetworkPeersOutputAdvertisementsSent {
   let field = "";
   try {
     field = "head";
@@ -14410,10 +9540,7 @@ function decodeGetNetworkPeersOutputAdvertisementsSent(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputAdvertisementsSent(
   w: BinaryWriter,
-  value: {
-    head: string;
-    branch: string;
-  },
+  value: GetNetworkPeersOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14427,16 +9554,14 @@ function encodeGetNetworkPeersOutputAdvertisementsSent(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(r: BinaryReader): {
-  sent: {
-    head: string;
-    branch: string;
-  };
-  received: {
-    head: string;
-    branch: string;
-  };
-} {
+type GetNetworkPeersOutputPeerMetadataAdvertisements = {
+  sent: GetNetworkPeersOutputAdvertisementsSent;
+  received: GetNetworkPeersOutputAdvertisementsSent;
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataAdvertisements {
   let field = "";
   try {
     field = "sent";
@@ -14451,16 +9576,7 @@ function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(r: BinaryReader):
 
 function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   w: BinaryWriter,
-  value: {
-    sent: {
-      head: string;
-      branch: string;
-    };
-    received: {
-      head: string;
-      branch: string;
-    };
-  },
+  value: GetNetworkPeersOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14474,214 +9590,22 @@ function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   }
 }
 
-function decodeGetNetworkPeersOutput1PeerMetadata(r: BinaryReader): {
-  responses: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    unexpected: string;
-    outdated: string;
-  };
-  requests: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    scheduled:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-  };
+type GetNetworkPeersOutput1PeerMetadata = {
+  responses: GetNetworkPeersOutputPeerMetadataResponses;
+  requests: GetNetworkPeersOutputPeerMetadataRequests;
   valid_blocks: string;
   old_heads: string;
-  prevalidator_results: {
-    cannot_download: string;
-    cannot_parse: string;
-    refused_by_prefilter: string;
-    refused_by_postfilter: string;
-    applied: string;
-    branch_delayed: string;
-    branch_refused: string;
-    refused: string;
-    duplicate: string;
-    outdated: string;
-  };
+  prevalidator_results: GetNetworkPeersOutputPeerMetadataPrevalidatorResults;
   unactivated_chains: string;
   inactive_chains: string;
   future_blocks_advertised: string;
-  unadvertised: {
-    block: string;
-    operations: string;
-    protocol: string;
-  };
-  advertisements: {
-    sent: {
-      head: string;
-      branch: string;
-    };
-    received: {
-      head: string;
-      branch: string;
-    };
-  };
-} {
+  unadvertised: GetNetworkPeersOutputPeerMetadataUnadvertised;
+  advertisements: GetNetworkPeersOutputPeerMetadataAdvertisements;
+};
+
+function decodeGetNetworkPeersOutput1PeerMetadata(
+  r: BinaryReader,
+): GetNetworkPeersOutput1PeerMetadata {
   let field = "";
   try {
     field = "responses";
@@ -14723,214 +9647,7 @@ function decodeGetNetworkPeersOutput1PeerMetadata(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutput1PeerMetadata(
   w: BinaryWriter,
-  value: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  },
+  value: GetNetworkPeersOutput1PeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15025,221 +9742,11 @@ function encodeGetNetworkPeersOutput1LastFailedConnection(
   }
 }
 
-function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
+type GetNetworkPeersOutputItem1 = {
   score: number;
   trusted: boolean;
-  conn_metadata?: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  peer_metadata: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  };
+  conn_metadata?: GetNetworkConnectionsOutputItemLocalMetadata;
+  peer_metadata: GetNetworkPeersOutput1PeerMetadata;
   state: "accepted" | "running" | "disconnected";
   reachable_at?: P2pConnectionId;
   stat: P2pStat;
@@ -15249,7 +9756,9 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
   last_disconnection?: [P2pConnectionId, string];
   last_seen?: [P2pConnectionId, string];
   last_miss?: [P2pConnectionId, string];
-} {
+};
+
+function decodeGetNetworkPeersOutputItem1(r: BinaryReader): GetNetworkPeersOutputItem1 {
   let field = "";
   try {
     field = "score";
@@ -15292,231 +9801,13 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
     const lastMiss = readPresence(r)
       ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
       : undefined;
-    const out: {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    } = { score, trusted, peer_metadata: peerMetadata, state, stat };
+    const out: GetNetworkPeersOutputItem1 = {
+      score,
+      trusted,
+      peer_metadata: peerMetadata,
+      state,
+      stat,
+    };
     if (connMetadata !== undefined) out.conn_metadata = connMetadata;
     if (reachableAt !== undefined) out.reachable_at = reachableAt;
     if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
@@ -15534,231 +9825,7 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputItem1(
   w: BinaryWriter,
-  value: {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
+  value: GetNetworkPeersOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15826,234 +9893,9 @@ function encodeGetNetworkPeersOutputItem1(
   }
 }
 
-function decodeGetNetworkPeersOutputInnerItem(r: BinaryReader): [
-  string,
-  {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
-] {
+function decodeGetNetworkPeersOutputInnerItem(
+  r: BinaryReader,
+): [string, GetNetworkPeersOutputItem1] {
   let index = 0;
   try {
     index = 0;
@@ -16068,234 +9910,7 @@ function decodeGetNetworkPeersOutputInnerItem(r: BinaryReader): [
 
 function encodeGetNetworkPeersOutputInnerItem(
   w: BinaryWriter,
-  value: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ],
+  value: [string, GetNetworkPeersOutputItem1],
 ): void {
   if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
   let index = 0;
@@ -16309,462 +9924,8 @@ function encodeGetNetworkPeersOutputInnerItem(
   }
 }
 
-function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
-  string,
-  {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
-][] {
-  const items: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ][] = [];
+function decodeGetNetworkPeersOutputInner(r: BinaryReader): [string, GetNetworkPeersOutputItem1][] {
+  const items: [string, GetNetworkPeersOutputItem1][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPeersOutputInnerItem(r));
@@ -16777,234 +9938,7 @@ function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
 
 function encodeGetNetworkPeersOutputInner(
   w: BinaryWriter,
-  value: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ][],
+  value: [string, GetNetworkPeersOutputItem1][],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -17169,7 +10103,7 @@ function encodeGetProtocolsOutputInner(w: BinaryWriter, value: string[]): void {
   }
 }
 
-function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
+type GetStatsMemoryOutputLinuxProcStatm = {
   page_size: number;
   size: string;
   resident: string;
@@ -17178,7 +10112,11 @@ function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
   lib: string;
   data: string;
   dt: string;
-} {
+};
+
+function decodeGetStatsMemoryOutputLinuxProcStatm(
+  r: BinaryReader,
+): GetStatsMemoryOutputLinuxProcStatm {
   let field = "";
   try {
     field = "page_size";
@@ -17205,16 +10143,7 @@ function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
 
 function encodeGetStatsMemoryOutputLinuxProcStatm(
   w: BinaryWriter,
-  value: {
-    page_size: number;
-    size: string;
-    resident: string;
-    shared: string;
-    text: string;
-    lib: string;
-    data: string;
-    dt: string;
-  },
+  value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17240,11 +10169,13 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   }
 }
 
-function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): {
+type GetStatsMemoryOutputDarwinPs = {
   page_size: number;
   mem: number;
   resident: string;
-} {
+};
+
+function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): GetStatsMemoryOutputDarwinPs {
   let field = "";
   try {
     field = "page_size";
@@ -17261,11 +10192,7 @@ function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): {
 
 function encodeGetStatsMemoryOutputDarwinPs(
   w: BinaryWriter,
-  value: {
-    page_size: number;
-    mem: number;
-    resident: string;
-  },
+  value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17281,9 +10208,11 @@ function encodeGetStatsMemoryOutputDarwinPs(
   }
 }
 
-function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): {
+type GetVersionOutputAdditionalInfoRC = {
   rc: number;
-} {
+};
+
+function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): GetVersionOutputAdditionalInfoRC {
   let field = "";
   try {
     field = "rc";
@@ -17296,9 +10225,7 @@ function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): {
 
 function encodeGetVersionOutputAdditionalInfoRC(
   w: BinaryWriter,
-  value: {
-    rc: number;
-  },
+  value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17310,12 +10237,11 @@ function encodeGetVersionOutputAdditionalInfoRC(
   }
 }
 
-function decodeGetVersionOutputVersionAdditionalInfo(r: BinaryReader):
-  | "dev"
-  | {
-      rc: number;
-    }
-  | "release" {
+type GetVersionOutputVersionAdditionalInfo = "dev" | GetVersionOutputAdditionalInfoRC | "release";
+
+function decodeGetVersionOutputVersionAdditionalInfo(
+  r: BinaryReader,
+): GetVersionOutputVersionAdditionalInfo {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -17332,12 +10258,7 @@ function decodeGetVersionOutputVersionAdditionalInfo(r: BinaryReader):
 
 function encodeGetVersionOutputVersionAdditionalInfo(
   w: BinaryWriter,
-  value:
-    | "dev"
-    | {
-        rc: number;
-      }
-    | "release",
+  value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
   if (json === "dev") {
@@ -17350,27 +10271,19 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(
-      w,
-      json as {
-        rc: number;
-      },
-    );
+    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
     return;
   }
   failValue(w, "a value of one of the cases Dev, RC, Release", json);
 }
 
-function decodeGetVersionOutputVersion(r: BinaryReader): {
+type GetVersionOutputVersion = {
   major: number;
   minor: number;
-  additional_info:
-    | "dev"
-    | {
-        rc: number;
-      }
-    | "release";
-} {
+  additional_info: GetVersionOutputVersionAdditionalInfo;
+};
+
+function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion {
   let field = "";
   try {
     field = "major";
@@ -17385,19 +10298,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): {
   }
 }
 
-function encodeGetVersionOutputVersion(
-  w: BinaryWriter,
-  value: {
-    major: number;
-    minor: number;
-    additional_info:
-      | "dev"
-      | {
-          rc: number;
-        }
-      | "release";
-  },
-): void {
+function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -17412,10 +10313,12 @@ function encodeGetVersionOutputVersion(
   }
 }
 
-function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): {
+type GetVersionOutputCommitInfoSome = {
   commit_hash: Unistring;
   commit_date: Unistring;
-} {
+};
+
+function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -17434,10 +10337,7 @@ function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): {
 
 function encodeGetVersionOutputCommitInfoSome(
   w: BinaryWriter,
-  value: {
-    commit_hash: Unistring;
-    commit_date: Unistring;
-  },
+  value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17455,10 +10355,7 @@ function encodeGetVersionOutputCommitInfoSome(
   }
 }
 
-function decodeGetVersionOutputCommitInfo(r: BinaryReader): {
-  commit_hash: Unistring;
-  commit_date: Unistring;
-} | null {
+function decodeGetVersionOutputCommitInfo(r: BinaryReader): GetVersionOutputCommitInfoSome | null {
   const start = r.offset;
   const tag = readUint8(r);
   if (tag === 0) return null;
@@ -17468,10 +10365,7 @@ function decodeGetVersionOutputCommitInfo(r: BinaryReader): {
 
 function encodeGetVersionOutputCommitInfo(
   w: BinaryWriter,
-  value: {
-    commit_hash: Unistring;
-    commit_date: Unistring;
-  } | null,
+  value: GetVersionOutputCommitInfoSome | null,
 ): void {
   if (value === null || value === undefined) {
     writeUint8(w, 0);
@@ -17481,10 +10375,14 @@ function encodeGetVersionOutputCommitInfo(
   encodeGetVersionOutputCommitInfoSome(w, value);
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusLaunching(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusLaunching = {
   phase: "launching";
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusLaunching(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusLaunching {
   let field = "";
   try {
     field = "since";
@@ -17497,10 +10395,7 @@ function decodeGetWorkersBlockValidatorOutputStatusLaunching(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   w: BinaryWriter,
-  value: {
-    phase: "launching";
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17512,10 +10407,14 @@ function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusRunning(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusRunning = {
   phase: "running";
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusRunning(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusRunning {
   let field = "";
   try {
     field = "since";
@@ -17528,10 +10427,7 @@ function decodeGetWorkersBlockValidatorOutputStatusRunning(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusRunning(
   w: BinaryWriter,
-  value: {
-    phase: "running";
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17543,11 +10439,15 @@ function encodeGetWorkersBlockValidatorOutputStatusRunning(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusClosing(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusClosing = {
   phase: "closing";
   birth: string;
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusClosing(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusClosing {
   let field = "";
   try {
     field = "birth";
@@ -17562,11 +10462,7 @@ function decodeGetWorkersBlockValidatorOutputStatusClosing(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusClosing(
   w: BinaryWriter,
-  value: {
-    phase: "closing";
-    birth: string;
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17580,11 +10476,15 @@ function encodeGetWorkersBlockValidatorOutputStatusClosing(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusClosed(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusClosed = {
   phase: "closed";
   birth: string;
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusClosed(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusClosed {
   let field = "";
   try {
     field = "birth";
@@ -17599,11 +10499,7 @@ function decodeGetWorkersBlockValidatorOutputStatusClosed(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusClosed(
   w: BinaryWriter,
-  value: {
-    phase: "closed";
-    birth: string;
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusClosed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17617,12 +10513,16 @@ function encodeGetWorkersBlockValidatorOutputStatusClosed(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusCrashed(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusCrashed = {
   phase: "crashed";
   birth: string;
   since: string;
   errors: JsonValue;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusCrashed(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusCrashed {
   let field = "";
   try {
     field = "birth";
@@ -17641,12 +10541,7 @@ function decodeGetWorkersBlockValidatorOutputStatusCrashed(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   w: BinaryWriter,
-  value: {
-    phase: "crashed";
-    birth: string;
-    since: string;
-    errors: JsonValue;
-  },
+  value: GetWorkersBlockValidatorOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17664,31 +10559,16 @@ function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatus(r: BinaryReader):
-  | {
-      phase: "launching";
-      since: string;
-    }
-  | {
-      phase: "running";
-      since: string;
-    }
-  | {
-      phase: "closing";
-      birth: string;
-      since: string;
-    }
-  | {
-      phase: "closed";
-      birth: string;
-      since: string;
-    }
-  | {
-      phase: "crashed";
-      birth: string;
-      since: string;
-      errors: JsonValue;
-    } {
+type GetWorkersBlockValidatorOutputStatus =
+  | GetWorkersBlockValidatorOutputStatusLaunching
+  | GetWorkersBlockValidatorOutputStatusRunning
+  | GetWorkersBlockValidatorOutputStatusClosing
+  | GetWorkersBlockValidatorOutputStatusClosed
+  | GetWorkersBlockValidatorOutputStatusCrashed;
+
+function decodeGetWorkersBlockValidatorOutputStatus(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatus {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -17709,31 +10589,7 @@ function decodeGetWorkersBlockValidatorOutputStatus(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputStatus(
   w: BinaryWriter,
-  value:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      },
+  value: GetWorkersBlockValidatorOutputStatus,
 ): void {
   const json: unknown = value;
   switch ((json as { phase?: unknown }).phase) {
@@ -17741,10 +10597,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 0);
       encodeGetWorkersBlockValidatorOutputStatusLaunching(
         w,
-        json as {
-          phase: "launching";
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusLaunching,
       );
       return;
     }
@@ -17752,10 +10605,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 1);
       encodeGetWorkersBlockValidatorOutputStatusRunning(
         w,
-        json as {
-          phase: "running";
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusRunning,
       );
       return;
     }
@@ -17763,11 +10613,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 2);
       encodeGetWorkersBlockValidatorOutputStatusClosing(
         w,
-        json as {
-          phase: "closing";
-          birth: string;
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusClosing,
       );
       return;
     }
@@ -17775,11 +10621,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 3);
       encodeGetWorkersBlockValidatorOutputStatusClosed(
         w,
-        json as {
-          phase: "closed";
-          birth: string;
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusClosed,
       );
       return;
     }
@@ -17787,12 +10629,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 4);
       encodeGetWorkersBlockValidatorOutputStatusCrashed(
         w,
-        json as {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        },
+        json as GetWorkersBlockValidatorOutputStatusCrashed,
       );
       return;
     }
@@ -17800,11 +10637,15 @@ function encodeGetWorkersBlockValidatorOutputStatus(
   failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
 }
 
-function decodeGetWorkersBlockValidatorOutputItemRequest(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputItemRequest = {
   block: string;
   chain_id: string;
   peer?: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemRequest {
   let field = "";
   try {
     field = "block";
@@ -17813,11 +10654,7 @@ function decodeGetWorkersBlockValidatorOutputItemRequest(r: BinaryReader): {
     const chainId = readHash(r, BASE58.chain_id);
     field = "peer";
     const peer = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    const out: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    } = { block, chain_id: chainId };
+    const out: GetWorkersBlockValidatorOutputItemRequest = { block, chain_id: chainId };
     if (peer !== undefined) out.peer = peer;
     return out;
   } catch (error) {
@@ -17827,11 +10664,7 @@ function decodeGetWorkersBlockValidatorOutputItemRequest(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputItemRequest(
   w: BinaryWriter,
-  value: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  },
+  value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17851,14 +10684,14 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputPendingRequestsItem = {
   pushed: string;
-  request: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  };
-} {
+  request: GetWorkersBlockValidatorOutputItemRequest;
+};
+
+function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -17875,14 +10708,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r: BinaryReader
 
 function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-  },
+  value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17898,22 +10724,10 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  };
-}[] {
-  const items: {
-    pushed: string;
-    request: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-  }[] = [];
+function decodeGetWorkersBlockValidatorOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputPendingRequestsItem[] {
+  const items: GetWorkersBlockValidatorOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r));
@@ -17926,14 +10740,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-  }[],
+  value: GetWorkersBlockValidatorOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -17946,11 +10753,15 @@ function encodeGetWorkersBlockValidatorOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputValidationSuccessStatus = {
   pushed: string;
   treated: number;
   completed: number;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputValidationSuccessStatus {
   let field = "";
   try {
     field = "pushed";
@@ -17967,11 +10778,7 @@ function decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r: BinaryRe
 
 function encodeGetWorkersBlockValidatorOutputValidationSuccessStatus(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  },
+  value: GetWorkersBlockValidatorOutputValidationSuccessStatus,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -17987,18 +10794,14 @@ function encodeGetWorkersBlockValidatorOutputValidationSuccessStatus(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputInnerValidationSuccess(r: BinaryReader): {
-  successful_validation: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
-} {
+type GetWorkersBlockValidatorOutputInnerValidationSuccess = {
+  successful_validation: GetWorkersBlockValidatorOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
+};
+
+function decodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputInnerValidationSuccess {
   let field = "";
   try {
     field = "successful_validation";
@@ -18013,18 +10816,7 @@ function decodeGetWorkersBlockValidatorOutputInnerValidationSuccess(r: BinaryRea
 
 function encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
   w: BinaryWriter,
-  value: {
-    successful_validation: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-  },
+  value: GetWorkersBlockValidatorOutputInnerValidationSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18038,19 +10830,15 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(r: BinaryReader): {
-  failed_validation: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
+type GetWorkersBlockValidatorOutputInnerValidationFailure = {
+  failed_validation: GetWorkersBlockValidatorOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
   errors?: JsonValue;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputInnerValidationFailure {
   let field = "";
   try {
     field = "failed_validation";
@@ -18059,19 +10847,10 @@ function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(r: BinaryRea
     const status = decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r);
     field = "errors";
     const errors = readPresence(r) ? decodePatchChainsByChainIdError(r) : undefined;
-    const out: {
-      failed_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      errors?: JsonValue;
-    } = { failed_validation: failedValidation, status };
+    const out: GetWorkersBlockValidatorOutputInnerValidationFailure = {
+      failed_validation: failedValidation,
+      status,
+    };
     if (errors !== undefined) out.errors = errors;
     return out;
   } catch (error) {
@@ -18081,19 +10860,7 @@ function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(r: BinaryRea
 
 function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
   w: BinaryWriter,
-  value: {
-    failed_validation: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-    errors?: JsonValue;
-  },
+  value: GetWorkersBlockValidatorOutputInnerValidationFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18113,9 +10880,13 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputInnerCouldNotFindContext = {
   block: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputInnerCouldNotFindContext {
   let field = "";
   try {
     field = "block";
@@ -18128,9 +10899,7 @@ function decodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(r: BinaryR
 
 function encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
   w: BinaryWriter,
-  value: {
-    block: string;
-  },
+  value: GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18142,35 +10911,14 @@ function encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputItemInner(r: BinaryReader):
-  | {
-      successful_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      failed_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      errors?: JsonValue;
-    }
-  | {
-      block: string;
-    } {
+type GetWorkersBlockValidatorOutputItemInner =
+  | GetWorkersBlockValidatorOutputInnerValidationSuccess
+  | GetWorkersBlockValidatorOutputInnerValidationFailure
+  | GetWorkersBlockValidatorOutputInnerCouldNotFindContext;
+
+function decodeGetWorkersBlockValidatorOutputItemInner(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemInner {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -18191,35 +10939,7 @@ function decodeGetWorkersBlockValidatorOutputItemInner(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputItemInner(
   w: BinaryWriter,
-  value:
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      },
+  value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const json: unknown = value;
   if (
@@ -18232,18 +10952,7 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
     writeUint8(w, 0);
     encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
       w,
-      json as {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      },
+      json as GetWorkersBlockValidatorOutputInnerValidationSuccess,
     );
     return;
   }
@@ -18257,19 +10966,7 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
     writeUint8(w, 1);
     encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
       w,
-      json as {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      },
+      json as GetWorkersBlockValidatorOutputInnerValidationFailure,
     );
     return;
   }
@@ -18282,9 +10979,7 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
     writeUint8(w, 2);
     encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
       w,
-      json as {
-        block: string;
-      },
+      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
     );
     return;
   }
@@ -18297,9 +10992,7 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
     writeUint8(w, 3);
     encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
       w,
-      json as {
-        block: string;
-      },
+      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
     );
     return;
   }
@@ -18312,9 +11005,7 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
     writeUint8(w, 4);
     encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
       w,
-      json as {
-        block: string;
-      },
+      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
     );
     return;
   }
@@ -18325,35 +11016,9 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
   );
 }
 
-function decodeGetWorkersBlockValidatorOutputInnerItem(r: BinaryReader):
-  | {
-      successful_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      failed_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      errors?: JsonValue;
-    }
-  | {
-      block: string;
-    } {
+function decodeGetWorkersBlockValidatorOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemInner {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersBlockValidatorOutputItemInner(r);
   closeDynamicFrame(r, outer);
@@ -18362,101 +11027,17 @@ function decodeGetWorkersBlockValidatorOutputInnerItem(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      },
+  value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersBlockValidatorOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersBlockValidatorOutputEventsInner(r: BinaryReader): (
-  | {
-      successful_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      failed_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      errors?: JsonValue;
-    }
-  | {
-      block: string;
-    }
-)[] {
-  const items: (
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      }
-  )[] = [];
+function decodeGetWorkersBlockValidatorOutputEventsInner(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemInner[] {
+  const items: GetWorkersBlockValidatorOutputItemInner[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputInnerItem(r));
@@ -18469,36 +11050,7 @@ function decodeGetWorkersBlockValidatorOutputEventsInner(r: BinaryReader): (
 
 function encodeGetWorkersBlockValidatorOutputEventsInner(
   w: BinaryWriter,
-  value: (
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      }
-  )[],
+  value: GetWorkersBlockValidatorOutputItemInner[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -18511,36 +11063,9 @@ function encodeGetWorkersBlockValidatorOutputEventsInner(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputItemEvents(r: BinaryReader): (
-  | {
-      successful_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      failed_validation: {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      errors?: JsonValue;
-    }
-  | {
-      block: string;
-    }
-)[] {
+function decodeGetWorkersBlockValidatorOutputItemEvents(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemInner[] {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersBlockValidatorOutputEventsInner(r);
   closeDynamicFrame(r, outer);
@@ -18549,75 +11074,21 @@ function decodeGetWorkersBlockValidatorOutputItemEvents(r: BinaryReader): (
 
 function encodeGetWorkersBlockValidatorOutputItemEvents(
   w: BinaryWriter,
-  value: (
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      }
-  )[],
+  value: GetWorkersBlockValidatorOutputItemInner[],
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersBlockValidatorOutputEventsInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersBlockValidatorOutputBacklogItem(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputBacklogItem = {
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      }
-  )[];
-} {
+  events: GetWorkersBlockValidatorOutputItemInner[];
+};
+
+function decodeGetWorkersBlockValidatorOutputBacklogItem(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputBacklogItem {
   let field = "";
   try {
     field = "level";
@@ -18634,39 +11105,7 @@ function decodeGetWorkersBlockValidatorOutputBacklogItem(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputBacklogItem(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          successful_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          failed_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          errors?: JsonValue;
-        }
-      | {
-          block: string;
-        }
-    )[];
-  },
+  value: GetWorkersBlockValidatorOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18682,72 +11121,10 @@ function encodeGetWorkersBlockValidatorOutputBacklogItem(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputBacklog(r: BinaryReader): {
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        successful_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        failed_validation: {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        errors?: JsonValue;
-      }
-    | {
-        block: string;
-      }
-  )[];
-}[] {
-  const items: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          successful_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          failed_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          errors?: JsonValue;
-        }
-      | {
-          block: string;
-        }
-    )[];
-  }[] = [];
+function decodeGetWorkersBlockValidatorOutputBacklog(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputBacklogItem[] {
+  const items: GetWorkersBlockValidatorOutputBacklogItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputBacklogItem(r));
@@ -18760,39 +11137,7 @@ function decodeGetWorkersBlockValidatorOutputBacklog(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputBacklog(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          successful_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          failed_validation: {
-            block: string;
-            chain_id: string;
-            peer?: string;
-          };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          errors?: JsonValue;
-        }
-      | {
-          block: string;
-        }
-    )[];
-  }[],
+  value: GetWorkersBlockValidatorOutputBacklogItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -18805,15 +11150,15 @@ function encodeGetWorkersBlockValidatorOutputBacklog(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  };
-} {
+  request: GetWorkersBlockValidatorOutputItemRequest;
+};
+
+function decodeGetWorkersBlockValidatorOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -18830,15 +11175,7 @@ function decodeGetWorkersBlockValidatorOutputCurrentRequest(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    };
-  },
+  value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18854,35 +11191,15 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputItemInformation(r: BinaryReader): {
+type GetWorkersChainValidatorsOutputItemInformation = {
   instances: number;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
+  status: GetWorkersBlockValidatorOutputStatus;
   queue_length: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsOutputItemInformation(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputItemInformation {
   let field = "";
   try {
     field = "instances";
@@ -18899,35 +11216,7 @@ function decodeGetWorkersChainValidatorsOutputItemInformation(r: BinaryReader): 
 
 function encodeGetWorkersChainValidatorsOutputItemInformation(
   w: BinaryWriter,
-  value: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  },
+  value: GetWorkersChainValidatorsOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18943,64 +11232,16 @@ function encodeGetWorkersChainValidatorsOutputItemInformation(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputInnerItem(r: BinaryReader): {
+type GetWorkersChainValidatorsOutputInnerItem = {
   chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
+  status: GetWorkersBlockValidatorOutputStatus;
+  information: GetWorkersChainValidatorsOutputItemInformation;
   pipelines: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputInnerItem {
   let field = "";
   try {
     field = "chain_id";
@@ -19019,64 +11260,7 @@ function decodeGetWorkersChainValidatorsOutputInnerItem(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  },
+  value: GetWorkersChainValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19094,122 +11278,10 @@ function encodeGetWorkersChainValidatorsOutputInnerItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[] {
-  const items: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  }[] = [];
+function decodeGetWorkersChainValidatorsOutputInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputInnerItem[] {
+  const items: GetWorkersChainValidatorsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
@@ -19222,64 +11294,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsOutputInner(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  }[],
+  value: GetWorkersChainValidatorsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19292,10 +11307,14 @@ function encodeGetWorkersChainValidatorsOutputInner(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem = {
   pushed: string;
   request: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -19312,10 +11331,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r: Bi
 
 function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19331,14 +11347,10 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request: string;
-}[] {
-  const items: {
-    pushed: string;
-    request: string;
-  }[] = [];
+function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[] {
+  const items: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r));
@@ -19351,10 +11363,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: Binary
 
 function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request: string;
-  }[],
+  value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19401,18 +11410,18 @@ function encodeGetWorkersChainValidatorsByChainIdOutputProcessedBlockOutcome(
   failValue(w, 'one of "ignored", "branch", "increment"', value);
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock = {
   request: string;
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
   outcome: "ignored" | "branch" | "increment";
   fitness: Fitness;
   level: number;
   timestamp: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock {
   let field = "";
   try {
     field = "request";
@@ -19437,18 +11446,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(r: Bi
 
 function encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
   w: BinaryWriter,
-  value: {
-    request: string;
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-    outcome: "ignored" | "branch" | "increment";
-    fitness: Fitness;
-    level: number;
-    timestamp: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19472,10 +11470,14 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers = {
   active: number;
   needed: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers {
   let field = "";
   try {
     field = "active";
@@ -19490,10 +11492,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
 
 function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
   w: BinaryWriter,
-  value: {
-    active: number;
-    needed: number;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19507,13 +11506,15 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime = {
   min_head_time: string;
   max_head_time: string;
   most_recent_validation: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime {
   let field = "";
   try {
     field = "min_head_time";
@@ -19534,11 +11535,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
 
 function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
   w: BinaryWriter,
-  value: {
-    min_head_time: string;
-    max_head_time: string;
-    most_recent_validation: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19554,33 +11551,19 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputItemInner(r: BinaryReader):
-  | {
-      request: string;
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      outcome: "ignored" | "branch" | "increment";
-      fitness: Fitness;
-      level: number;
-      timestamp: string;
-    }
+type GetWorkersChainValidatorsByChainIdOutputItemInner =
+  | GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock
   | JsonValue
   | Record<string, never>
   | "stuck"
   | "synced"
   | "unsynced"
-  | {
-      active: number;
-      needed: number;
-    }
-  | {
-      min_head_time: string;
-      max_head_time: string;
-      most_recent_validation: string;
-    } {
+  | GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
+  | GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime;
+
+function decodeGetWorkersChainValidatorsByChainIdOutputItemInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputItemInner {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -19607,33 +11590,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputItemInner(r: BinaryReader
 
 function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   w: BinaryWriter,
-  value:
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      },
+  value: GetWorkersChainValidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
   if (
@@ -19650,18 +11607,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
     writeUint8(w, 0);
     encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
       w,
-      json as {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      },
+      json as GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
     );
     return;
   }
@@ -19684,10 +11630,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
     writeUint8(w, 4);
     encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
       w,
-      json as {
-        active: number;
-        needed: number;
-      },
+      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
     );
     return;
   }
@@ -19702,11 +11645,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
     writeUint8(w, 5);
     encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
       w,
-      json as {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      },
+      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
     );
     return;
   }
@@ -19726,33 +11665,9 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   );
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(r: BinaryReader):
-  | {
-      request: string;
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      outcome: "ignored" | "branch" | "increment";
-      fitness: Fitness;
-      level: number;
-      timestamp: string;
-    }
-  | JsonValue
-  | Record<string, never>
-  | "stuck"
-  | "synced"
-  | "unsynced"
-  | {
-      active: number;
-      needed: number;
-    }
-  | {
-      min_head_time: string;
-      max_head_time: string;
-      most_recent_validation: string;
-    } {
+function decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputItemInner {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersChainValidatorsByChainIdOutputItemInner(r);
   closeDynamicFrame(r, outer);
@@ -19761,95 +11676,17 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(r: BinaryReader
 
 function encodeGetWorkersChainValidatorsByChainIdOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      },
+  value: GetWorkersChainValidatorsByChainIdOutputItemInner,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersChainValidatorsByChainIdOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(r: BinaryReader): (
-  | {
-      request: string;
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      outcome: "ignored" | "branch" | "increment";
-      fitness: Fitness;
-      level: number;
-      timestamp: string;
-    }
-  | JsonValue
-  | Record<string, never>
-  | "stuck"
-  | "synced"
-  | "unsynced"
-  | {
-      active: number;
-      needed: number;
-    }
-  | {
-      min_head_time: string;
-      max_head_time: string;
-      most_recent_validation: string;
-    }
-)[] {
-  const items: (
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      }
-  )[] = [];
+function decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputItemInner[] {
+  const items: GetWorkersChainValidatorsByChainIdOutputItemInner[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(r));
@@ -19862,34 +11699,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsByChainIdOutputEventsInner(
   w: BinaryWriter,
-  value: (
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      }
-  )[],
+  value: GetWorkersChainValidatorsByChainIdOutputItemInner[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19902,34 +11712,9 @@ function encodeGetWorkersChainValidatorsByChainIdOutputEventsInner(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(r: BinaryReader): (
-  | {
-      request: string;
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-      outcome: "ignored" | "branch" | "increment";
-      fitness: Fitness;
-      level: number;
-      timestamp: string;
-    }
-  | JsonValue
-  | Record<string, never>
-  | "stuck"
-  | "synced"
-  | "unsynced"
-  | {
-      active: number;
-      needed: number;
-    }
-  | {
-      min_head_time: string;
-      max_head_time: string;
-      most_recent_validation: string;
-    }
-)[] {
+function decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputItemInner[] {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersChainValidatorsByChainIdOutputEventsInner(r);
   closeDynamicFrame(r, outer);
@@ -19938,71 +11723,21 @@ function decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(r: BinaryReade
 
 function encodeGetWorkersChainValidatorsByChainIdOutputItemEvents(
   w: BinaryWriter,
-  value: (
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      }
-  )[],
+  value: GetWorkersChainValidatorsByChainIdOutputItemInner[],
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersChainValidatorsByChainIdOutputEventsInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputBacklogItem = {
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      }
-  )[];
-} {
+  events: GetWorkersChainValidatorsByChainIdOutputItemInner[];
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputBacklogItem {
   let field = "";
   try {
     field = "level";
@@ -20019,37 +11754,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request: string;
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          outcome: "ignored" | "branch" | "increment";
-          fitness: Fitness;
-          level: number;
-          timestamp: string;
-        }
-      | JsonValue
-      | Record<string, never>
-      | "stuck"
-      | "synced"
-      | "unsynced"
-      | {
-          active: number;
-          needed: number;
-        }
-      | {
-          min_head_time: string;
-          max_head_time: string;
-          most_recent_validation: string;
-        }
-    )[];
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20065,68 +11770,10 @@ function encodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r: BinaryReader): {
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request: string;
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-        outcome: "ignored" | "branch" | "increment";
-        fitness: Fitness;
-        level: number;
-        timestamp: string;
-      }
-    | JsonValue
-    | Record<string, never>
-    | "stuck"
-    | "synced"
-    | "unsynced"
-    | {
-        active: number;
-        needed: number;
-      }
-    | {
-        min_head_time: string;
-        max_head_time: string;
-        most_recent_validation: string;
-      }
-  )[];
-}[] {
-  const items: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request: string;
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          outcome: "ignored" | "branch" | "increment";
-          fitness: Fitness;
-          level: number;
-          timestamp: string;
-        }
-      | JsonValue
-      | Record<string, never>
-      | "stuck"
-      | "synced"
-      | "unsynced"
-      | {
-          active: number;
-          needed: number;
-        }
-      | {
-          min_head_time: string;
-          max_head_time: string;
-          most_recent_validation: string;
-        }
-    )[];
-  }[] = [];
+function decodeGetWorkersChainValidatorsByChainIdOutputBacklog(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputBacklogItem[] {
+  const items: GetWorkersChainValidatorsByChainIdOutputBacklogItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(r));
@@ -20139,37 +11786,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r: BinaryReader):
 
 function encodeGetWorkersChainValidatorsByChainIdOutputBacklog(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request: string;
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-          outcome: "ignored" | "branch" | "increment";
-          fitness: Fitness;
-          level: number;
-          timestamp: string;
-        }
-      | JsonValue
-      | Record<string, never>
-      | "stuck"
-      | "synced"
-      | "unsynced"
-      | {
-          active: number;
-          needed: number;
-        }
-      | {
-          min_head_time: string;
-          max_head_time: string;
-          most_recent_validation: string;
-        }
-    )[];
-  }[],
+  value: GetWorkersChainValidatorsByChainIdOutputBacklogItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -20182,11 +11799,15 @@ function encodeGetWorkersChainValidatorsByChainIdOutputBacklog(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
   request: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -20203,11 +11824,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(r: BinaryR
 
 function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20223,10 +11840,14 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   }
 }
 
-function decodeGetWorkersChainValidatorsDdbOutputOperationDb(r: BinaryReader): {
+type GetWorkersChainValidatorsDdbOutputOperationDb = {
   table_length: number;
   scheduler_length: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsDdbOutputOperationDb(
+  r: BinaryReader,
+): GetWorkersChainValidatorsDdbOutputOperationDb {
   let field = "";
   try {
     field = "table_length";
@@ -20241,10 +11862,7 @@ function decodeGetWorkersChainValidatorsDdbOutputOperationDb(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   w: BinaryWriter,
-  value: {
-    table_length: number;
-    scheduler_length: number;
-  },
+  value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20258,10 +11876,14 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r: BinaryReader): {
+type GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines = {
   fetched_headers: number;
   fetched_blocks: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines {
   let field = "";
   try {
     field = "fetched_headers";
@@ -20276,10 +11898,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r: Bi
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   w: BinaryWriter,
-  value: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20293,67 +11912,16 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r: BinaryReader): {
+type GetWorkersChainValidatorsPeersValidatorsOutputInnerItem = {
   peer_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  };
-} {
+  status: GetWorkersBlockValidatorOutputStatus;
+  information: GetWorkersChainValidatorsOutputItemInformation;
+  pipelines: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines;
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputInnerItem {
   let field = "";
   try {
     field = "peer_id";
@@ -20372,67 +11940,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r: Binary
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20450,128 +11958,10 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryReader): {
-  peer_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  };
-}[] {
-  const items: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  }[] = [];
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r));
@@ -20584,67 +11974,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
   w: BinaryWriter,
-  value: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  }[],
+  value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -20657,12 +11987,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead = {
   request: "new_head";
   block: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead {
   let field = "";
   try {
     field = "block";
@@ -20675,10 +12007,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
   w: BinaryWriter,
-  value: {
-    request: "new_head";
-    block: string;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20690,13 +12019,15 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch = {
   request: "new_branch";
   block: string;
   locators: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch {
   let field = "";
   try {
     field = "block";
@@ -20711,11 +12042,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
   w: BinaryWriter,
-  value: {
-    request: "new_branch";
-    block: string;
-    locators: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20729,16 +12056,13 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r: BinaryReader):
-  | {
-      request: "new_head";
-      block: string;
-    }
-  | {
-      request: "new_branch";
-      block: string;
-      locators: number;
-    } {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest =
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch;
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -20753,16 +12077,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
   switch ((json as { request?: unknown }).request) {
@@ -20770,10 +12085,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
         w,
-        json as {
-          request: "new_head";
-          block: string;
-        },
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
       );
       return;
     }
@@ -20781,11 +12093,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
       writeUint8(w, 1);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
         w,
-        json as {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        },
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
       );
       return;
     }
@@ -20793,21 +12101,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   failValue(w, "a value of one of the cases New_head, New_branch", json);
 }
 
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem = {
+  pushed: string;
+  request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+};
+
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem(
   r: BinaryReader,
-): {
-  pushed: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-} {
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -20824,19 +12125,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20854,32 +12143,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
   r: BinaryReader,
-): {
-  pushed: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  }[] = [];
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(
@@ -20894,19 +12159,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  }[],
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -20922,25 +12175,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   }
 }
 
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest = {
+  request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
+};
+
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
   r: BinaryReader,
-): {
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
-} {
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest {
   let field = "";
   try {
     field = "request";
@@ -20955,23 +12197,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerReques
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
   w: BinaryWriter,
-  value: {
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20985,26 +12211,15 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerReques
   }
 }
 
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest = {
+  error: JsonValue;
+  failed_request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
+};
+
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
   r: BinaryReader,
-): {
-  error: JsonValue;
-  failed_request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
-} {
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -21024,24 +12239,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
   w: BinaryWriter,
-  value: {
-    error: JsonValue;
-    failed_request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21062,12 +12260,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch = {
   peer: string;
   nb_blocks: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch {
   let field = "";
   try {
     field = "peer";
@@ -21082,10 +12282,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValida
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
   w: BinaryWriter,
-  value: {
-    peer: string;
-    nb_blocks: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21099,12 +12296,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValida
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated = {
   peer: string;
   block: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated {
   let field = "";
   try {
     field = "peer";
@@ -21119,10 +12318,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBra
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
   w: BinaryWriter,
-  value: {
-    peer: string;
-    block: string;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21136,12 +12332,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBra
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer = {
   peer: string;
   timespan: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer {
   let field = "";
   try {
     field = "peer";
@@ -21156,10 +12354,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewH
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
   w: BinaryWriter,
-  value: {
-    peer: string;
-    timespan: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21173,12 +12368,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewH
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker = {
   peer: string;
   reason: Unistring;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker {
   let field = "";
   try {
     field = "peer";
@@ -21195,10 +12392,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
   w: BinaryWriter,
-  value: {
-    peer: string;
-    reason: Unistring;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21214,58 +12408,17 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(r: BinaryReader):
-  | {
-      request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      peer: string;
-      nb_blocks: number;
-    }
-  | {
-      peer: string;
-      block: string;
-    }
-  | {
-      peer: string;
-      timespan: number;
-    }
-  | {
-      peer: string;
-      reason: Unistring;
-    } {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner =
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker;
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -21312,58 +12465,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(r
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   w: BinaryWriter,
-  value:
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const json: unknown = value;
   if (
@@ -21376,23 +12478,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 0);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
       w,
-      json as {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
     );
     return;
   }
@@ -21407,24 +12493,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 1);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
       w,
-      json as {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
     );
     return;
   }
@@ -21438,10 +12507,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 2);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
       w,
-      json as {
-        peer: string;
-        nb_blocks: number;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
     );
     return;
   }
@@ -21455,10 +12521,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 3);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21472,10 +12535,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 4);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21489,10 +12549,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 5);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21506,10 +12563,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 6);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21523,10 +12577,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 7);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21540,10 +12591,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 8);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21557,10 +12605,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 9);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21574,10 +12619,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 10);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21591,10 +12633,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 11);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21608,10 +12647,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 12);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21625,10 +12661,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 13);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
       w,
-      json as {
-        peer: string;
-        timespan: number;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
     );
     return;
   }
@@ -21642,10 +12675,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 14);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21659,10 +12689,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 15);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
       w,
-      json as {
-        peer: string;
-        block: string;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
     );
     return;
   }
@@ -21676,10 +12703,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
     writeUint8(w, 16);
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
       w,
-      json as {
-        peer: string;
-        reason: Unistring;
-      },
+      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
     );
     return;
   }
@@ -21690,58 +12714,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   );
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(r: BinaryReader):
-  | {
-      request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      peer: string;
-      nb_blocks: number;
-    }
-  | {
-      peer: string;
-      block: string;
-    }
-  | {
-      peer: string;
-      timespan: number;
-    }
-  | {
-      peer: string;
-      reason: Unistring;
-    } {
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(r);
   closeDynamicFrame(r, outer);
@@ -21750,170 +12725,17 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(r
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner(r: BinaryReader): (
-  | {
-      request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      peer: string;
-      nb_blocks: number;
-    }
-  | {
-      peer: string;
-      block: string;
-    }
-  | {
-      peer: string;
-      timespan: number;
-    }
-  | {
-      peer: string;
-      reason: Unistring;
-    }
-)[] {
-  const items: (
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      }
-  )[] = [];
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(r));
@@ -21926,59 +12748,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner(
   w: BinaryWriter,
-  value: (
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      }
-  )[],
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -21991,59 +12761,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(r: BinaryReader): (
-  | {
-      request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "new_head";
-            block: string;
-          }
-        | {
-            request: "new_branch";
-            block: string;
-            locators: number;
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      peer: string;
-      nb_blocks: number;
-    }
-  | {
-      peer: string;
-      block: string;
-    }
-  | {
-      peer: string;
-      timespan: number;
-    }
-  | {
-      peer: string;
-      reason: Unistring;
-    }
-)[] {
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[] {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner(r);
   closeDynamicFrame(r, outer);
@@ -22052,121 +12772,21 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(
   w: BinaryWriter,
-  value: (
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      }
-  )[],
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[],
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputEventsInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem(r: BinaryReader): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem = {
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      }
-  )[];
-} {
+  events: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner[];
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem {
   let field = "";
   try {
     field = "level";
@@ -22183,62 +12803,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          peer: string;
-          nb_blocks: number;
-        }
-      | {
-          peer: string;
-          block: string;
-        }
-      | {
-          peer: string;
-          timespan: number;
-        }
-      | {
-          peer: string;
-          reason: Unistring;
-        }
-    )[];
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22254,118 +12819,10 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r: BinaryReader): {
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "new_head";
-              block: string;
-            }
-          | {
-              request: "new_branch";
-              block: string;
-              locators: number;
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        peer: string;
-        nb_blocks: number;
-      }
-    | {
-        peer: string;
-        block: string;
-      }
-    | {
-        peer: string;
-        timespan: number;
-      }
-    | {
-        peer: string;
-        reason: Unistring;
-      }
-  )[];
-}[] {
-  const items: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          peer: string;
-          nb_blocks: number;
-        }
-      | {
-          peer: string;
-          block: string;
-        }
-      | {
-          peer: string;
-          timespan: number;
-        }
-      | {
-          peer: string;
-          reason: Unistring;
-        }
-    )[];
-  }[] = [];
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem(r));
@@ -22378,62 +12835,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r: 
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "new_head";
-                block: string;
-              }
-            | {
-                request: "new_branch";
-                block: string;
-                locators: number;
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          peer: string;
-          nb_blocks: number;
-        }
-      | {
-          peer: string;
-          block: string;
-        }
-      | {
-          peer: string;
-          timespan: number;
-        }
-      | {
-          peer: string;
-          reason: Unistring;
-        }
-    )[];
-  }[],
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -22446,22 +12848,15 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-} {
+  request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -22478,20 +12873,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22507,10 +12889,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestFlush = {
   request: "flush";
   block: string;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestFlush {
   let field = "";
   try {
     field = "block";
@@ -22523,10 +12909,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(r: BinaryReade
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   w: BinaryWriter,
-  value: {
-    request: "flush";
-    block: string;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22538,11 +12921,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestNotify = {
   request: "notify";
   peer: string;
   mempool: Mempool;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestNotify {
   let field = "";
   try {
     field = "peer";
@@ -22557,11 +12944,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(r: BinaryRead
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   w: BinaryWriter,
-  value: {
-    request: "notify";
-    peer: string;
-    mempool: Mempool;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22575,10 +12958,14 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestInject = {
   request: "inject";
   operation: Operation2;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestInject {
   let field = "";
   try {
     field = "operation";
@@ -22591,10 +12978,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(r: BinaryRead
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   w: BinaryWriter,
-  value: {
-    request: "inject";
-    operation: Operation2;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22606,11 +12990,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestArrived = {
   request: "arrived";
   operation_hash: string;
   operation: Operation2;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestArrived {
   let field = "";
   try {
     field = "operation_hash";
@@ -22625,11 +13013,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(r: BinaryRea
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   w: BinaryWriter,
-  value: {
-    request: "arrived";
-    operation_hash: string;
-    operation: Operation2;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22643,61 +13027,51 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise = {
   request: "advertise";
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise {
   return { request: "advertise" };
 }
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   w: BinaryWriter,
-  value: {
-    request: "advertise";
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
   request: "leftover";
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestLeftover {
   return { request: "leftover" };
 }
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   w: BinaryWriter,
-  value: {
-    request: "leftover";
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r: BinaryReader):
-  | {
-      request: "flush";
-      block: string;
-    }
-  | {
-      request: "notify";
-      peer: string;
-      mempool: Mempool;
-    }
-  | {
-      request: "inject";
-      operation: Operation2;
-    }
-  | {
-      request: "arrived";
-      operation_hash: string;
-      operation: Operation2;
-    }
-  | {
-      request: "advertise";
-    }
-  | {
-      request: "leftover";
-    } {
+type GetWorkersPrevalidatorsByChainIdOutputItemRequest =
+  | GetWorkersPrevalidatorsByChainIdOutputRequestFlush
+  | GetWorkersPrevalidatorsByChainIdOutputRequestNotify
+  | GetWorkersPrevalidatorsByChainIdOutputRequestInject
+  | GetWorkersPrevalidatorsByChainIdOutputRequestArrived
+  | GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise
+  | GetWorkersPrevalidatorsByChainIdOutputRequestLeftover;
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -22720,31 +13094,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r: BinaryReader
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      },
+  value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
   switch ((json as { request?: unknown }).request) {
@@ -22752,10 +13102,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
         w,
-        json as {
-          request: "flush";
-          block: string;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
       );
       return;
     }
@@ -22763,11 +13110,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 1);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
         w,
-        json as {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
       );
       return;
     }
@@ -22775,10 +13118,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 2);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
         w,
-        json as {
-          request: "inject";
-          operation: Operation2;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestInject,
       );
       return;
     }
@@ -22786,11 +13126,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 3);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
         w,
-        json as {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
       );
       return;
     }
@@ -22798,9 +13134,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 4);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
         w,
-        json as {
-          request: "advertise";
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
       );
       return;
     }
@@ -22808,9 +13142,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 5);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
         w,
-        json as {
-          request: "leftover";
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
       );
       return;
     }
@@ -22822,34 +13154,14 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   );
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem = {
   pushed: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      };
-} {
+  request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -22866,34 +13178,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r: Bina
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -22909,62 +13194,10 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-  }[] = [];
+function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[] {
+  const items: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r));
@@ -22977,34 +13210,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-  }[],
+  value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -23017,38 +13223,14 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(r: BinaryReader): {
-  request:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
-} {
+type GetWorkersPrevalidatorsByChainIdOutputInnerRequest = {
+  request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputInnerRequest {
   let field = "";
   try {
     const reserved1 = openReservedFrame(r, 24);
@@ -23065,38 +13247,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(r: BinaryReade
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
   w: BinaryWriter,
-  value: {
-    request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -23110,39 +13261,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest = {
   error: JsonValue;
-  failed_request:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      };
-  status: {
-    pushed: string;
-    treated: number;
-    completed: number;
-  };
-} {
+  failed_request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+  status: GetWorkersBlockValidatorOutputValidationSuccessStatus;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -23163,39 +13290,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(r: Binar
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
   w: BinaryWriter,
-  value: {
-    error: JsonValue;
-    failed_request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-    status: {
-      pushed: string;
-      treated: number;
-      completed: number;
-    };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -23213,75 +13308,16 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(r: BinaryReader):
-  | {
-      request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
+type GetWorkersPrevalidatorsByChainIdOutputItemInner =
+  | GetWorkersPrevalidatorsByChainIdOutputInnerRequest
+  | GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest
   | Record<string, never>
   | string
-  | number {
+  | number;
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemInner {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -23308,75 +13344,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(r: BinaryReader):
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   w: BinaryWriter,
-  value:
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number,
+  value: GetWorkersPrevalidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
   if (
@@ -23389,38 +13357,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
     writeUint8(w, 0);
     encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
       w,
-      json as {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      },
+      json as GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
     );
     return;
   }
@@ -23435,39 +13372,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
     writeUint8(w, 1);
     encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
       w,
-      json as {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      },
+      json as GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
     );
     return;
   }
@@ -23508,75 +13413,9 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   );
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(r: BinaryReader):
-  | {
-      request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | Record<string, never>
-  | string
-  | number {
+function decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemInner {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(r);
   closeDynamicFrame(r, outer);
@@ -23585,221 +13424,17 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(r: BinaryReader):
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number,
+  value: GetWorkersPrevalidatorsByChainIdOutputItemInner,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(r: BinaryReader): (
-  | {
-      request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | Record<string, never>
-  | string
-  | number
-)[] {
-  const items: (
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number
-  )[] = [];
+function decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemInner[] {
+  const items: GetWorkersPrevalidatorsByChainIdOutputItemInner[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(r));
@@ -23812,76 +13447,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(r: BinaryReader
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(
   w: BinaryWriter,
-  value: (
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number
-  )[],
+  value: GetWorkersPrevalidatorsByChainIdOutputItemInner[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -23894,76 +13460,9 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(r: BinaryReader): (
-  | {
-      request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | {
-      error: JsonValue;
-      failed_request:
-        | {
-            request: "flush";
-            block: string;
-          }
-        | {
-            request: "notify";
-            peer: string;
-            mempool: Mempool;
-          }
-        | {
-            request: "inject";
-            operation: Operation2;
-          }
-        | {
-            request: "arrived";
-            operation_hash: string;
-            operation: Operation2;
-          }
-        | {
-            request: "advertise";
-          }
-        | {
-            request: "leftover";
-          };
-      status: {
-        pushed: string;
-        treated: number;
-        completed: number;
-      };
-    }
-  | Record<string, never>
-  | string
-  | number
-)[] {
+function decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemInner[] {
   const outer = openDynamicFrame(r, "Uint30");
   const inner = decodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(r);
   closeDynamicFrame(r, outer);
@@ -23972,155 +13471,21 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(r: BinaryReader)
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(
   w: BinaryWriter,
-  value: (
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number
-  )[],
+  value: GetWorkersPrevalidatorsByChainIdOutputItemInner[],
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodeGetWorkersPrevalidatorsByChainIdOutputEventsInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputBacklogItem = {
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number
-  )[];
-} {
+  events: GetWorkersPrevalidatorsByChainIdOutputItemInner[];
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputBacklogItem {
   let field = "";
   try {
     field = "level";
@@ -24137,79 +13502,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(r: BinaryReader
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | Record<string, never>
-      | string
-      | number
-    )[];
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -24225,152 +13518,10 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r: BinaryReader): {
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  events: (
-    | {
-        request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | {
-        error: JsonValue;
-        failed_request:
-          | {
-              request: "flush";
-              block: string;
-            }
-          | {
-              request: "notify";
-              peer: string;
-              mempool: Mempool;
-            }
-          | {
-              request: "inject";
-              operation: Operation2;
-            }
-          | {
-              request: "arrived";
-              operation_hash: string;
-              operation: Operation2;
-            }
-          | {
-              request: "advertise";
-            }
-          | {
-              request: "leftover";
-            };
-        status: {
-          pushed: string;
-          treated: number;
-          completed: number;
-        };
-      }
-    | Record<string, never>
-    | string
-    | number
-  )[];
-}[] {
-  const items: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | Record<string, never>
-      | string
-      | number
-    )[];
-  }[] = [];
+function decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputBacklogItem[] {
+  const items: GetWorkersPrevalidatorsByChainIdOutputBacklogItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(r));
@@ -24383,79 +13534,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r: BinaryReader): {
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputBacklog(
   w: BinaryWriter,
-  value: {
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    events: (
-      | {
-          request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | {
-          error: JsonValue;
-          failed_request:
-            | {
-                request: "flush";
-                block: string;
-              }
-            | {
-                request: "notify";
-                peer: string;
-                mempool: Mempool;
-              }
-            | {
-                request: "inject";
-                operation: Operation2;
-              }
-            | {
-                request: "arrived";
-                operation_hash: string;
-                operation: Operation2;
-              }
-            | {
-                request: "advertise";
-              }
-            | {
-                request: "leftover";
-              };
-          status: {
-            pushed: string;
-            treated: number;
-            completed: number;
-          };
-        }
-      | Record<string, never>
-      | string
-      | number
-    )[];
-  }[],
+  value: GetWorkersPrevalidatorsByChainIdOutputBacklogItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -24468,35 +13547,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputBacklog(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      };
-} {
+  request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -24513,35 +13572,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(r: BinaryRea
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";

@@ -2635,290 +2635,144 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
-      encodeGetNetworkLogOutputTooFewConnections(
-        w,
-        json as {
-          event: "too_few_connections";
-        },
-      );
+      encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
       return;
     }
     case "too_many_connections": {
       writeUint8(w, 1);
-      encodeGetNetworkLogOutputTooManyConnections(
-        w,
-        json as {
-          event: "too_many_connections";
-        },
-      );
+      encodeGetNetworkLogOutputTooManyConnections(w, json as GetNetworkLogOutputTooManyConnections);
       return;
     }
     case "new_point": {
       writeUint8(w, 2);
-      encodeGetNetworkLogOutputNewPoint(
-        w,
-        json as {
-          event: "new_point";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputNewPoint(w, json as GetNetworkLogOutputNewPoint);
       return;
     }
     case "new_peer": {
       writeUint8(w, 3);
-      encodeGetNetworkLogOutputNewPeer(
-        w,
-        json as {
-          event: "new_peer";
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputNewPeer(w, json as GetNetworkLogOutputNewPeer);
       return;
     }
     case "incoming_connection": {
       writeUint8(w, 4);
-      encodeGetNetworkLogOutputIncomingConnection(
-        w,
-        json as {
-          event: "incoming_connection";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputIncomingConnection(w, json as GetNetworkLogOutputIncomingConnection);
       return;
     }
     case "outgoing_connection": {
       writeUint8(w, 5);
-      encodeGetNetworkLogOutputOutgoingConnection(
-        w,
-        json as {
-          event: "outgoing_connection";
-          point: Unistring;
-        },
-      );
+      encodeGetNetworkLogOutputOutgoingConnection(w, json as GetNetworkLogOutputOutgoingConnection);
       return;
     }
     case "authentication_failed": {
       writeUint8(w, 6);
       encodeGetNetworkLogOutputAuthenticationFailed(
         w,
-        json as {
-          event: "authentication_failed";
-          point: Unistring;
-        },
+        json as GetNetworkLogOutputAuthenticationFailed,
       );
       return;
     }
     case "accepting_request": {
       writeUint8(w, 7);
-      encodeGetNetworkLogOutputAcceptingRequest(
-        w,
-        json as {
-          event: "accepting_request";
-          point: Unistring;
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputAcceptingRequest(w, json as GetNetworkLogOutputAcceptingRequest);
       return;
     }
     case "rejecting_request": {
       writeUint8(w, 8);
-      encodeGetNetworkLogOutputRejectingRequest(
-        w,
-        json as {
-          event: "rejecting_request";
-          point: Unistring;
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputRejectingRequest(w, json as GetNetworkLogOutputRejectingRequest);
       return;
     }
     case "request_rejected": {
       writeUint8(w, 9);
-      encodeGetNetworkLogOutputRequestRejected(
-        w,
-        json as {
-          event: "request_rejected";
-          point: Unistring;
-          identity?: [P2pConnectionId, string];
-        },
-      );
+      encodeGetNetworkLogOutputRequestRejected(w, json as GetNetworkLogOutputRequestRejected);
       return;
     }
     case "connection_established": {
       writeUint8(w, 10);
       encodeGetNetworkLogOutputConnectionEstablished(
         w,
-        json as {
-          event: "connection_established";
-          id_point: P2pConnectionId;
-          peer_id: string;
-        },
+        json as GetNetworkLogOutputConnectionEstablished,
       );
       return;
     }
     case "disconnection": {
       writeUint8(w, 11);
-      encodeGetNetworkLogOutputDisconnection(
-        w,
-        json as {
-          event: "disconnection";
-          peer_id: string;
-        },
-      );
+      encodeGetNetworkLogOutputDisconnection(w, json as GetNetworkLogOutputDisconnection);
       return;
     }
     case "external_disconnection": {
       writeUint8(w, 12);
       encodeGetNetworkLogOutputExternalDisconnection(
         w,
-        json as {
-          event: "external_disconnection";
-          peer_id: string;
-        },
+        json as GetNetworkLogOutputExternalDisconnection,
       );
       return;
     }
     case "gc_points": {
       writeUint8(w, 13);
-      encodeGetNetworkLogOutputGcPoints(
-        w,
-        json as {
-          event: "gc_points";
-        },
-      );
+      encodeGetNetworkLogOutputGcPoints(w, json as GetNetworkLogOutputGcPoints);
       return;
     }
     case "gc_peer_ids": {
       writeUint8(w, 14);
-      encodeGetNetworkLogOutputGcPeerIds(
-        w,
-        json as {
-          event: "gc_peer_ids";
-        },
-      );
+      encodeGetNetworkLogOutputGcPeerIds(w, json as GetNetworkLogOutputGcPeerIds);
       return;
     }
     case "swap_request_received": {
       writeUint8(w, 15);
       encodeGetNetworkLogOutputSwapRequestReceived(
         w,
-        json as {
-          event: "swap_request_received";
-          source: string;
-        },
+        json as GetNetworkLogOutputSwapRequestReceived,
       );
       return;
     }
     case "swap_ack_received": {
       writeUint8(w, 16);
-      encodeGetNetworkLogOutputSwapAckReceived(
-        w,
-        json as {
-          event: "swap_ack_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapAckReceived(w, json as GetNetworkLogOutputSwapAckReceived);
       return;
     }
     case "swap_request_sent": {
       writeUint8(w, 17);
-      encodeGetNetworkLogOutputSwapRequestSent(
-        w,
-        json as {
-          event: "swap_request_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapRequestSent(w, json as GetNetworkLogOutputSwapRequestSent);
       return;
     }
     case "swap_ack_sent": {
       writeUint8(w, 18);
-      encodeGetNetworkLogOutputSwapAckSent(
-        w,
-        json as {
-          event: "swap_ack_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapAckSent(w, json as GetNetworkLogOutputSwapAckSent);
       return;
     }
     case "swap_request_ignored": {
       writeUint8(w, 19);
-      encodeGetNetworkLogOutputSwapRequestIgnored(
-        w,
-        json as {
-          event: "swap_request_ignored";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapRequestIgnored(w, json as GetNetworkLogOutputSwapRequestIgnored);
       return;
     }
     case "swap_success": {
       writeUint8(w, 20);
-      encodeGetNetworkLogOutputSwapSuccess(
-        w,
-        json as {
-          event: "swap_success";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapSuccess(w, json as GetNetworkLogOutputSwapSuccess);
       return;
     }
     case "swap_failure": {
       writeUint8(w, 21);
-      encodeGetNetworkLogOutputSwapFailure(
-        w,
-        json as {
-          event: "swap_failure";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputSwapFailure(w, json as GetNetworkLogOutputSwapFailure);
       return;
     }
     case "bootstrap_sent": {
       writeUint8(w, 22);
-      encodeGetNetworkLogOutputBootstrapSent(
-        w,
-        json as {
-          event: "bootstrap_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputBootstrapSent(w, json as GetNetworkLogOutputBootstrapSent);
       return;
     }
     case "bootstrap_received": {
       writeUint8(w, 23);
-      encodeGetNetworkLogOutputBootstrapReceived(
-        w,
-        json as {
-          event: "bootstrap_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputBootstrapReceived(w, json as GetNetworkLogOutputBootstrapReceived);
       return;
     }
     case "advertise_sent": {
       writeUint8(w, 24);
-      encodeGetNetworkLogOutputAdvertiseSent(
-        w,
-        json as {
-          event: "advertise_sent";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputAdvertiseSent(w, json as GetNetworkLogOutputAdvertiseSent);
       return;
     }
     case "advertise_received": {
       writeUint8(w, 25);
-      encodeGetNetworkLogOutputAdvertiseReceived(
-        w,
-        json as {
-          event: "advertise_received";
-          source: string;
-        },
-      );
+      encodeGetNetworkLogOutputAdvertiseReceived(w, json as GetNetworkLogOutputAdvertiseReceived);
       return;
     }
   }
@@ -3704,19 +3558,7 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
     (json as Record<string, unknown>)["text"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(
-      w,
-      json as {
-        page_size: number;
-        size: string;
-        resident: string;
-        shared: string;
-        text: string;
-        lib: string;
-        data: string;
-        dt: string;
-      },
-    );
+    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
     return;
   }
   if (
@@ -3728,14 +3570,7 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
     (json as Record<string, unknown>)["resident"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(
-      w,
-      json as {
-        page_size: number;
-        mem: number;
-        resident: string;
-      },
-    );
+    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
     return;
   }
   failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
@@ -4249,9 +4084,11 @@ function encodeFitnessItem(w: BinaryWriter, value: string): void {
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeHistoryModeFullFull(r: BinaryReader): {
+type HistoryModeFullFull = {
   additional_cycles: number;
-} {
+};
+
+function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
   let field = "";
   try {
     field = "additional_cycles";
@@ -4262,12 +4099,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): {
   }
 }
 
-function encodeHistoryModeFullFull(
-  w: BinaryWriter,
-  value: {
-    additional_cycles: number;
-  },
-): void {
+function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -4593,25 +4425,24 @@ function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   }
 }
 
-function decodeLayoutLengthLimitNoLimit(r: BinaryReader): {
+type LayoutLengthLimitNoLimit = {
   kind: "no-limit";
-} {
+};
+
+function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLimit {
   return { kind: "no-limit" };
 }
 
-function encodeLayoutLengthLimitNoLimit(
-  w: BinaryWriter,
-  value: {
-    kind: "no-limit";
-  },
-): void {
+function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeLayoutLengthLimitAtMost(r: BinaryReader): {
+type LayoutLengthLimitAtMost = {
   kind: "at-most";
   at_most: number;
-} {
+};
+
+function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost {
   let field = "";
   try {
     field = "at_most";
@@ -4622,13 +4453,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): {
   }
 }
 
-function encodeLayoutLengthLimitAtMost(
-  w: BinaryWriter,
-  value: {
-    kind: "at-most";
-    at_most: number;
-  },
-): void {
+function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -4639,10 +4464,12 @@ function encodeLayoutLengthLimitAtMost(
   }
 }
 
-function decodeLayoutLengthLimitExactly(r: BinaryReader): {
+type LayoutLengthLimitExactly = {
   kind: "exactly";
   exactly: number;
-} {
+};
+
+function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExactly {
   let field = "";
   try {
     field = "exactly";
@@ -4653,13 +4480,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): {
   }
 }
 
-function encodeLayoutLengthLimitExactly(
-  w: BinaryWriter,
-  value: {
-    kind: "exactly";
-    exactly: number;
-  },
-): void {
+function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -4670,18 +4491,10 @@ function encodeLayoutLengthLimitExactly(
   }
 }
 
-function decodeLayoutSeqLengthLimit(r: BinaryReader):
-  | {
-      kind: "no-limit";
-    }
-  | {
-      kind: "at-most";
-      at_most: number;
-    }
-  | {
-      kind: "exactly";
-      exactly: number;
-    } {
+type LayoutSeqLengthLimit =
+  LayoutLengthLimitNoLimit | LayoutLengthLimitAtMost | LayoutLengthLimitExactly;
+
+function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -4696,53 +4509,22 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader):
   }
 }
 
-function encodeLayoutSeqLengthLimit(
-  w: BinaryWriter,
-  value:
-    | {
-        kind: "no-limit";
-      }
-    | {
-        kind: "at-most";
-        at_most: number;
-      }
-    | {
-        kind: "exactly";
-        exactly: number;
-      },
-): void {
+function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
   switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
-      encodeLayoutLengthLimitNoLimit(
-        w,
-        json as {
-          kind: "no-limit";
-        },
-      );
+      encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
       return;
     }
     case "at-most": {
       writeUint8(w, 1);
-      encodeLayoutLengthLimitAtMost(
-        w,
-        json as {
-          kind: "at-most";
-          at_most: number;
-        },
-      );
+      encodeLayoutLengthLimitAtMost(w, json as LayoutLengthLimitAtMost);
       return;
     }
     case "exactly": {
       writeUint8(w, 2);
-      encodeLayoutLengthLimitExactly(
-        w,
-        json as {
-          kind: "exactly";
-          exactly: number;
-        },
-      );
+      encodeLayoutLengthLimitExactly(w, json as LayoutLengthLimitExactly);
       return;
     }
   }
@@ -5047,25 +4829,31 @@ function encodeP2pPointInfoLastRejectedConnection(w: BinaryWriter, value: [strin
   }
 }
 
-function decodeP2pPointPoolEvent1OutgoingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1OutgoingRequest = {
   event_kind: "outgoing_request";
-} {
+};
+
+function decodeP2pPointPoolEvent1OutgoingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1OutgoingRequest {
   return { event_kind: "outgoing_request" };
 }
 
 function encodeP2pPointPoolEvent1OutgoingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "outgoing_request";
-  },
+  value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeP2pPointPoolEvent1AcceptingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1AcceptingRequest = {
   event_kind: "accepting_request";
   p2p_peer_id: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1AcceptingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1AcceptingRequest {
   let field = "";
   try {
     field = "p2p_peer_id";
@@ -5078,10 +4866,7 @@ function decodeP2pPointPoolEvent1AcceptingRequest(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1AcceptingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "accepting_request";
-    p2p_peer_id: string;
-  },
+  value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -5093,10 +4878,14 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   }
 }
 
-function decodeP2pPointPoolEvent1RejectingRequest(r: BinaryReader): {
+type P2pPointPoolEvent1RejectingRequest = {
   event_kind: "rejecting_request";
   p2p_peer_id: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1RejectingRequest(
+  r: BinaryReader,
+): P2pPointPoolEvent1RejectingRequest {
   let field = "";
   try {
     field = "p2p_peer_id";
@@ -5109,10 +4898,7 @@ function decodeP2pPointPoolEvent1RejectingRequest(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1RejectingRequest(
   w: BinaryWriter,
-  value: {
-    event_kind: "rejecting_request";
-    p2p_peer_id: string;
-  },
+  value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -5124,18 +4910,19 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   }
 }
 
-function decodeP2pPointPoolEvent1RejectingRejected(r: BinaryReader): {
+type P2pPointPoolEvent1RejectingRejected = {
   event_kind: "request_rejected";
   p2p_peer_id?: string;
-} {
+};
+
+function decodeP2pPointPoolEvent1RejectingRejected(
+  r: BinaryReader,
+): P2pPointPoolEvent1RejectingRejected {
   let field = "";
   try {
     field = "p2p_peer_id";
     const p2pPeerId = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    const out: {
-      event_kind: "request_rejected";
-      p2p_peer_id?: string;
-    } = { event_kind: "request_rejected" };
+    const out: P2pPointPoolEvent1RejectingRejected = { event_kind: "request_rejected" };
     if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
     return out;
   } catch (error) {
@@ -5145,10 +4932,7 @@ function decodeP2pPointPoolEvent1RejectingRejected(r: BinaryReader): {
 
 function encodeP2pPointPoolEvent1RejectingRejected(
   w: BinaryWriter,
-  value: {
-    event_kind: "request_rejected";
-    p2p_peer_id?: string;
-  },
+  value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -5164,22 +4948,13 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   }
 }
 
-function decodeP2pPointPoolEvent1(r: BinaryReader):
-  | {
-      event_kind: "outgoing_request";
-    }
-  | {
-      event_kind: "accepting_request";
-      p2p_peer_id: string;
-    }
-  | {
-      event_kind: "rejecting_request";
-      p2p_peer_id: string;
-    }
-  | {
-      event_kind: "request_rejected";
-      p2p_peer_id?: string;
-    } {
+type P2pPointPoolEvent1 =
+  | P2pPointPoolEvent1OutgoingRequest
+  | P2pPointPoolEvent1AcceptingRequest
+  | P2pPointPoolEvent1RejectingRequest
+  | P2pPointPoolEvent1RejectingRejected;
+
+function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -5202,25 +4977,7 @@ function decodeP2pPointPoolEvent1(r: BinaryReader):
   }
 }
 
-function encodeP2pPointPoolEvent1(
-  w: BinaryWriter,
-  value:
-    | {
-        event_kind: "outgoing_request";
-      }
-    | {
-        event_kind: "accepting_request";
-        p2p_peer_id: string;
-      }
-    | {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      }
-    | {
-        event_kind: "request_rejected";
-        p2p_peer_id?: string;
-      },
-): void {
+function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -5229,12 +4986,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
   ) {
     writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(
-      w,
-      json as {
-        event_kind: "outgoing_request";
-      },
-    );
+    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
     return;
   }
   if (
@@ -5244,13 +4996,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "accepting_request"
   ) {
     writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(
-      w,
-      json as {
-        event_kind: "accepting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
     return;
   }
   if (
@@ -5260,13 +5006,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["event_kind"] === "request_rejected"
   ) {
     writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(
-      w,
-      json as {
-        event_kind: "request_rejected";
-        p2p_peer_id?: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
     return;
   }
   if (
@@ -5277,13 +5017,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -5294,13 +5028,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -5311,13 +5039,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   if (
@@ -5328,13 +5050,7 @@ function encodeP2pPointPoolEvent1(
     (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
   ) {
     writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(
-      w,
-      json as {
-        event_kind: "rejecting_request";
-        p2p_peer_id: string;
-      },
-    );
+    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
     return;
   }
   failValue(
@@ -5658,11 +5374,13 @@ function encodeServiceTreeGetServiceMeth(
   failValue(w, 'one of "GET", "POST", "DELETE", "PUT", "PATCH"', value);
 }
 
-function decodeServiceTreeItemPDynamic(r: BinaryReader): {
+type ServiceTreeItemPDynamic = {
   id: "single";
   name: Unistring;
   descr?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5671,11 +5389,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "descr";
     const descr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    } = { id: "single", name };
+    const out: ServiceTreeItemPDynamic = { id: "single", name };
     if (descr !== undefined) out.descr = descr;
     return out;
   } catch (error) {
@@ -5683,14 +5397,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeItemPDynamic(
-  w: BinaryWriter,
-  value: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  },
-): void {
+function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5709,11 +5416,13 @@ function encodeServiceTreeItemPDynamic(
   }
 }
 
-function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
+type ServiceTreeItemPDynamicTail = {
   id: "multiple";
   name: Unistring;
   descr?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -5722,11 +5431,7 @@ function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "descr";
     const descr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    } = { id: "multiple", name };
+    const out: ServiceTreeItemPDynamicTail = { id: "multiple", name };
     if (descr !== undefined) out.descr = descr;
     return out;
   } catch (error) {
@@ -5736,11 +5441,7 @@ function decodeServiceTreeItemPDynamicTail(r: BinaryReader): {
 
 function encodeServiceTreeItemPDynamicTail(
   w: BinaryWriter,
-  value: {
-    id: "multiple";
-    name: Unistring;
-    descr?: Unistring;
-  },
+  value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -5760,18 +5461,9 @@ function encodeServiceTreeItemPDynamicTail(
   }
 }
 
-function decodeServiceTreePathItem(r: BinaryReader):
-  | Unistring
-  | {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    }
-  | {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    } {
+type ServiceTreePathItem = Unistring | ServiceTreeItemPDynamic | ServiceTreeItemPDynamicTail;
+
+function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -5786,21 +5478,7 @@ function decodeServiceTreePathItem(r: BinaryReader):
   }
 }
 
-function encodeServiceTreePathItem(
-  w: BinaryWriter,
-  value:
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      },
-): void {
+function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -5809,14 +5487,7 @@ function encodeServiceTreePathItem(
     (json as Record<string, unknown>)["id"] === "single"
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(
-      w,
-      json as {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      },
-    );
+    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
     return;
   }
   if (
@@ -5826,14 +5497,7 @@ function encodeServiceTreePathItem(
     (json as Record<string, unknown>)["id"] === "multiple"
   ) {
     writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(
-      w,
-      json as {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      },
-    );
+    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
     return;
   }
   if (typeof json === "string") {
@@ -5844,32 +5508,8 @@ function encodeServiceTreePathItem(
   failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
-function decodeServiceTreeGetServicePath(r: BinaryReader): (
-  | Unistring
-  | {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    }
-  | {
-      id: "multiple";
-      name: Unistring;
-      descr?: Unistring;
-    }
-)[] {
-  const items: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[] = [];
+function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
+  const items: ServiceTreePathItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreePathItem(r));
@@ -5880,22 +5520,7 @@ function decodeServiceTreeGetServicePath(r: BinaryReader): (
   return items;
 }
 
-function encodeServiceTreeGetServicePath(
-  w: BinaryWriter,
-  value: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[],
-): void {
+function encodeServiceTreeGetServicePath(w: BinaryWriter, value: ServiceTreePathItem[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -5907,13 +5532,11 @@ function encodeServiceTreeGetServicePath(
   }
 }
 
-function decodeServiceTreeKindSingle(r: BinaryReader): {
-  single: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindSingle = {
+  single: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
   let field = "";
   try {
     field = "single";
@@ -5924,16 +5547,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindSingle(
-  w: BinaryWriter,
-  value: {
-    single: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5944,13 +5558,11 @@ function encodeServiceTreeKindSingle(
   }
 }
 
-function decodeServiceTreeKindOptional(r: BinaryReader): {
-  optional: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindOptional = {
+  optional: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional {
   let field = "";
   try {
     field = "optional";
@@ -5961,16 +5573,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindOptional(
-  w: BinaryWriter,
-  value: {
-    optional: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -5981,13 +5584,11 @@ function encodeServiceTreeKindOptional(
   }
 }
 
-function decodeServiceTreeKindMulti(r: BinaryReader): {
-  multi: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
-} {
+type ServiceTreeKindMulti = {
+  multi: ServiceTreeItemPDynamic;
+};
+
+function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
   let field = "";
   try {
     field = "multi";
@@ -5998,16 +5599,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeKindMulti(
-  w: BinaryWriter,
-  value: {
-    multi: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-  },
-): void {
+function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6018,31 +5610,15 @@ function encodeServiceTreeKindMulti(
   }
 }
 
-function decodeServiceTreeItemKind(r: BinaryReader):
-  | {
-      single: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    }
-  | {
-      optional: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    }
+type ServiceTreeItemKind =
+  | ServiceTreeKindSingle
+  | ServiceTreeKindOptional
   | {
       flag: Record<string, never>;
     }
-  | {
-      multi: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-    } {
+  | ServiceTreeKindMulti;
+
+function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -6063,34 +5639,7 @@ function decodeServiceTreeItemKind(r: BinaryReader):
   }
 }
 
-function encodeServiceTreeItemKind(
-  w: BinaryWriter,
-  value:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-): void {
+function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -6099,16 +5648,7 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["single"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeKindSingle(
-      w,
-      json as {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
     return;
   }
   if (
@@ -6118,16 +5658,7 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["optional"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeKindOptional(
-      w,
-      json as {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
     return;
   }
   if (
@@ -6151,50 +5682,19 @@ function encodeServiceTreeItemKind(
     (json as Record<string, unknown>)["multi"] !== undefined
   ) {
     writeUint8(w, 3);
-    encodeServiceTreeKindMulti(
-      w,
-      json as {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      },
-    );
+    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
     return;
   }
   failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
-function decodeServiceTreeQueryItem(r: BinaryReader): {
+type ServiceTreeQueryItem = {
   name: Unistring;
   description?: Unistring;
-  kind:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      };
-} {
+  kind: ServiceTreeItemKind;
+};
+
+function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6205,35 +5705,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): {
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "kind";
     const kind = decodeServiceTreeItemKind(r);
-    const out: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    } = { name, kind };
+    const out: ServiceTreeQueryItem = { name, kind };
     if (description !== undefined) out.description = description;
     return out;
   } catch (error) {
@@ -6241,38 +5713,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeQueryItem(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  },
-): void {
+function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6293,64 +5734,8 @@ function encodeServiceTreeQueryItem(
   }
 }
 
-function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
-  name: Unistring;
-  description?: Unistring;
-  kind:
-    | {
-        single: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        optional: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      }
-    | {
-        flag: Record<string, never>;
-      }
-    | {
-        multi: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-      };
-}[] {
-  const items: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[] = [];
+function decodeServiceTreeGetServiceQuery(r: BinaryReader): ServiceTreeQueryItem[] {
+  const items: ServiceTreeQueryItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeQueryItem(r));
@@ -6361,38 +5746,7 @@ function decodeServiceTreeGetServiceQuery(r: BinaryReader): {
   return items;
 }
 
-function encodeServiceTreeGetServiceQuery(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[],
-): void {
+function encodeServiceTreeGetServiceQuery(w: BinaryWriter, value: ServiceTreeQueryItem[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -6428,9 +5782,11 @@ function encodeServiceTreeObjFields(w: BinaryWriter, value: SchemaField[]): void
   }
 }
 
-function decodeServiceTreeToplevelObj(r: BinaryReader): {
+type ServiceTreeToplevelObj = {
   fields: SchemaField[];
-} {
+};
+
+function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6443,12 +5799,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeToplevelObj(
-  w: BinaryWriter,
-  value: {
-    fields: SchemaField[];
-  },
-): void {
+function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6509,11 +5860,13 @@ function encodeServiceTreeCasesCases(w: BinaryWriter, value: UnionCase[]): void 
   }
 }
 
-function decodeServiceTreeToplevelCases(r: BinaryReader): {
+type ServiceTreeToplevelCases = {
   tag_size: "Uint8" | "Uint16";
   kind: SchemaKind;
   cases: UnionCase[];
-} {
+};
+
+function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCases {
   let field = "";
   try {
     field = "tag_size";
@@ -6530,14 +5883,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeToplevelCases(
-  w: BinaryWriter,
-  value: {
-    tag_size: "Uint8" | "Uint16";
-    kind: SchemaKind;
-    cases: UnionCase[];
-  },
-): void {
+function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6604,10 +5950,12 @@ function encodeServiceTreeIntEnumCases(w: BinaryWriter, value: [number, Unistrin
   }
 }
 
-function decodeServiceTreeToplevelIntEnum(r: BinaryReader): {
+type ServiceTreeToplevelIntEnum = {
   size: "Int8" | "Uint8" | "Int16" | "Uint16";
   cases: [number, Unistring][];
-} {
+};
+
+function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelIntEnum {
   let field = "";
   try {
     field = "size";
@@ -6624,10 +5972,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): {
 
 function encodeServiceTreeToplevelIntEnum(
   w: BinaryWriter,
-  value: {
-    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-    cases: [number, Unistring][];
-  },
+  value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6643,19 +5988,10 @@ function encodeServiceTreeToplevelIntEnum(
   }
 }
 
-function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader):
-  | {
-      fields: SchemaField[];
-    }
-  | {
-      tag_size: "Uint8" | "Uint16";
-      kind: SchemaKind;
-      cases: UnionCase[];
-    }
-  | {
-      size: "Int8" | "Uint8" | "Int16" | "Uint16";
-      cases: [number, Unistring][];
-    } {
+type ServiceTreeBinarySchemaToplevel =
+  ServiceTreeToplevelObj | ServiceTreeToplevelCases | ServiceTreeToplevelIntEnum;
+
+function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader): ServiceTreeBinarySchemaToplevel {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -6672,19 +6008,7 @@ function decodeServiceTreeBinarySchemaToplevel(r: BinaryReader):
 
 function encodeServiceTreeBinarySchemaToplevel(
   w: BinaryWriter,
-  value:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      },
+  value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
   if (
@@ -6694,12 +6018,7 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["fields"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(
-      w,
-      json as {
-        fields: SchemaField[];
-      },
-    );
+    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
     return;
   }
   if (
@@ -6711,14 +6030,7 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["tag_size"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(
-      w,
-      json as {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      },
-    );
+    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
     return;
   }
   if (
@@ -6729,22 +6041,18 @@ function encodeServiceTreeBinarySchemaToplevel(
     (json as Record<string, unknown>)["size"] !== undefined
   ) {
     writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(
-      w,
-      json as {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      },
-    );
+    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
     return;
   }
   failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
-function decodeServiceTreeItemDescription(r: BinaryReader): {
+type ServiceTreeItemDescription = {
   title: Unistring;
   description?: Unistring;
-} {
+};
+
+function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -6753,10 +6061,7 @@ function decodeServiceTreeItemDescription(r: BinaryReader): {
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      title: Unistring;
-      description?: Unistring;
-    } = { title };
+    const out: ServiceTreeItemDescription = { title };
     if (description !== undefined) out.description = description;
     return out;
   } catch (error) {
@@ -6766,10 +6071,7 @@ function decodeServiceTreeItemDescription(r: BinaryReader): {
 
 function encodeServiceTreeItemDescription(
   w: BinaryWriter,
-  value: {
-    title: Unistring;
-    description?: Unistring;
-  },
+  value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -6789,25 +6091,12 @@ function encodeServiceTreeItemDescription(
   }
 }
 
-function decodeServiceTreeFieldsItem(r: BinaryReader): {
-  description: {
-    title: Unistring;
-    description?: Unistring;
-  };
-  encoding:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-} {
+type ServiceTreeFieldsItem = {
+  description: ServiceTreeItemDescription;
+  encoding: ServiceTreeBinarySchemaToplevel;
+};
+
+function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
   let field = "";
   try {
     field = "description";
@@ -6820,28 +6109,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeFieldsItem(
-  w: BinaryWriter,
-  value: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  },
-): void {
+function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -6854,44 +6122,8 @@ function encodeServiceTreeFieldsItem(
   }
 }
 
-function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
-  description: {
-    title: Unistring;
-    description?: Unistring;
-  };
-  encoding:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-}[] {
-  const items: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[] = [];
+function decodeServiceTreeBinarySchemaFields(r: BinaryReader): ServiceTreeFieldsItem[] {
+  const items: ServiceTreeFieldsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeFieldsItem(r));
@@ -6904,25 +6136,7 @@ function decodeServiceTreeBinarySchemaFields(r: BinaryReader): {
 
 function encodeServiceTreeBinarySchemaFields(
   w: BinaryWriter,
-  value: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[],
+  value: ServiceTreeFieldsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -6935,40 +6149,12 @@ function encodeServiceTreeBinarySchemaFields(
   }
 }
 
-function decodeServiceTreeInputBinarySchema(r: BinaryReader): {
-  toplevel:
-    | {
-        fields: SchemaField[];
-      }
-    | {
-        tag_size: "Uint8" | "Uint16";
-        kind: SchemaKind;
-        cases: UnionCase[];
-      }
-    | {
-        size: "Int8" | "Uint8" | "Int16" | "Uint16";
-        cases: [number, Unistring][];
-      };
-  fields: {
-    description: {
-      title: Unistring;
-      description?: Unistring;
-    };
-    encoding:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-  }[];
-} {
+type ServiceTreeInputBinarySchema = {
+  toplevel: ServiceTreeBinarySchemaToplevel;
+  fields: ServiceTreeFieldsItem[];
+};
+
+function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBinarySchema {
   let field = "";
   try {
     field = "toplevel";
@@ -6985,40 +6171,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): {
 
 function encodeServiceTreeInputBinarySchema(
   w: BinaryWriter,
-  value: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  },
+  value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7034,43 +6187,12 @@ function encodeServiceTreeInputBinarySchema(
   }
 }
 
-function decodeServiceTreeGetServiceInput(r: BinaryReader): {
+type ServiceTreeGetServiceInput = {
   json_schema: JsonValue;
-  binary_schema: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  };
-} {
+  binary_schema: ServiceTreeInputBinarySchema;
+};
+
+function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7089,43 +6211,7 @@ function decodeServiceTreeGetServiceInput(r: BinaryReader): {
 
 function encodeServiceTreeGetServiceInput(
   w: BinaryWriter,
-  value: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  },
+  value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7143,43 +6229,12 @@ function encodeServiceTreeGetServiceInput(
   }
 }
 
-function decodeServiceTreeGetServiceOutput(r: BinaryReader): {
+type ServiceTreeGetServiceOutput = {
   json_schema: JsonValue;
-  binary_schema: {
-    toplevel:
-      | {
-          fields: SchemaField[];
-        }
-      | {
-          tag_size: "Uint8" | "Uint16";
-          kind: SchemaKind;
-          cases: UnionCase[];
-        }
-      | {
-          size: "Int8" | "Uint8" | "Int16" | "Uint16";
-          cases: [number, Unistring][];
-        };
-    fields: {
-      description: {
-        title: Unistring;
-        description?: Unistring;
-      };
-      encoding:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-    }[];
-  };
-} {
+  binary_schema: ServiceTreeInputBinarySchema;
+};
+
+function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7196,43 +6251,7 @@ function decodeServiceTreeGetServiceOutput(r: BinaryReader): {
 
 function encodeServiceTreeGetServiceOutput(
   w: BinaryWriter,
-  value: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  },
+  value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7248,163 +6267,17 @@ function encodeServiceTreeGetServiceOutput(
   }
 }
 
-function decodeServiceTreeStaticGetService(r: BinaryReader): {
+type ServiceTreeStaticGetService = {
   meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-  path: (
-    | Unistring
-    | {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      }
-    | {
-        id: "multiple";
-        name: Unistring;
-        descr?: Unistring;
-      }
-  )[];
+  path: ServiceTreePathItem[];
   description?: Unistring;
-  query: {
-    name: Unistring;
-    description?: Unistring;
-    kind:
-      | {
-          single: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          optional: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        }
-      | {
-          flag: Record<string, never>;
-        }
-      | {
-          multi: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-        };
-  }[];
-  input?: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-  output: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-  error: {
-    json_schema: JsonValue;
-    binary_schema: {
-      toplevel:
-        | {
-            fields: SchemaField[];
-          }
-        | {
-            tag_size: "Uint8" | "Uint16";
-            kind: SchemaKind;
-            cases: UnionCase[];
-          }
-        | {
-            size: "Int8" | "Uint8" | "Int16" | "Uint16";
-            cases: [number, Unistring][];
-          };
-      fields: {
-        description: {
-          title: Unistring;
-          description?: Unistring;
-        };
-        encoding:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-      }[];
-    };
-  };
-} {
+  query: ServiceTreeQueryItem[];
+  input?: ServiceTreeGetServiceInput;
+  output: ServiceTreeGetServiceOutput;
+  error: ServiceTreeGetServiceOutput;
+};
+
+function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGetService {
   let field = "";
   try {
     field = "meth";
@@ -7429,163 +6302,7 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): {
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer4);
-    const out: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    } = { meth, path, query, output, error: error2 };
+    const out: ServiceTreeStaticGetService = { meth, path, query, output, error: error2 };
     if (description !== undefined) out.description = description;
     if (input !== undefined) out.input = input;
     return out;
@@ -7596,163 +6313,7 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): {
 
 function encodeServiceTreeStaticGetService(
   w: BinaryWriter,
-  value: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  },
+  value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7792,10 +6353,12 @@ function encodeServiceTreeStaticGetService(
   }
 }
 
-function decodeServiceTreeSuffixesItem(r: BinaryReader): {
+type ServiceTreeSuffixesItem = {
   name: Unistring;
   tree: ServiceTree;
-} {
+};
+
+function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7810,13 +6373,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeSuffixesItem(
-  w: BinaryWriter,
-  value: {
-    name: Unistring;
-    tree: ServiceTree;
-  },
-): void {
+function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -7831,14 +6388,8 @@ function encodeServiceTreeSuffixesItem(
   }
 }
 
-function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
-  name: Unistring;
-  tree: ServiceTree;
-}[] {
-  const items: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[] = [];
+function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): ServiceTreeSuffixesItem[] {
+  const items: ServiceTreeSuffixesItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeServiceTreeSuffixesItem(r));
@@ -7851,10 +6402,7 @@ function decodeServiceTreeSuffixesSuffixes(r: BinaryReader): {
 
 function encodeServiceTreeSuffixesSuffixes(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[],
+  value: ServiceTreeSuffixesItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -7867,12 +6415,11 @@ function encodeServiceTreeSuffixesSuffixes(
   }
 }
 
-function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): {
-  suffixes: {
-    name: Unistring;
-    tree: ServiceTree;
-  }[];
-} {
+type ServiceTreeSubdirsSuffixes = {
+  suffixes: ServiceTreeSuffixesItem[];
+};
+
+function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -7887,12 +6434,7 @@ function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): {
 
 function encodeServiceTreeSubdirsSuffixes(
   w: BinaryWriter,
-  value: {
-    suffixes: {
-      name: Unistring;
-      tree: ServiceTree;
-    }[];
-  },
+  value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7906,14 +6448,12 @@ function encodeServiceTreeSubdirsSuffixes(
   }
 }
 
-function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): {
-  arg: {
-    id: "single";
-    name: Unistring;
-    descr?: Unistring;
-  };
+type ServiceTreeArgDynamicDispatch = {
+  arg: ServiceTreeItemPDynamic;
   tree: ServiceTree;
-} {
+};
+
+function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): ServiceTreeArgDynamicDispatch {
   let field = "";
   try {
     field = "arg";
@@ -7928,14 +6468,7 @@ function decodeServiceTreeArgDynamicDispatch(r: BinaryReader): {
 
 function encodeServiceTreeArgDynamicDispatch(
   w: BinaryWriter,
-  value: {
-    arg: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-    tree: ServiceTree;
-  },
+  value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -7949,16 +6482,11 @@ function encodeServiceTreeArgDynamicDispatch(
   }
 }
 
-function decodeServiceTreeSubdirsArg(r: BinaryReader): {
-  dynamic_dispatch: {
-    arg: {
-      id: "single";
-      name: Unistring;
-      descr?: Unistring;
-    };
-    tree: ServiceTree;
-  };
-} {
+type ServiceTreeSubdirsArg = {
+  dynamic_dispatch: ServiceTreeArgDynamicDispatch;
+};
+
+function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -7969,19 +6497,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeSubdirsArg(
-  w: BinaryWriter,
-  value: {
-    dynamic_dispatch: {
-      arg: {
-        id: "single";
-        name: Unistring;
-        descr?: Unistring;
-      };
-      tree: ServiceTree;
-    };
-  },
-): void {
+function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -7992,23 +6508,9 @@ function encodeServiceTreeSubdirsArg(
   }
 }
 
-function decodeServiceTreeStaticSubdirs(r: BinaryReader):
-  | {
-      suffixes: {
-        name: Unistring;
-        tree: ServiceTree;
-      }[];
-    }
-  | {
-      dynamic_dispatch: {
-        arg: {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        };
-        tree: ServiceTree;
-      };
-    } {
+type ServiceTreeStaticSubdirs = ServiceTreeSubdirsSuffixes | ServiceTreeSubdirsArg;
+
+function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdirs {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -8021,26 +6523,7 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader):
   }
 }
 
-function encodeServiceTreeStaticSubdirs(
-  w: BinaryWriter,
-  value:
-    | {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      }
-    | {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      },
-): void {
+function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -8049,15 +6532,7 @@ function encodeServiceTreeStaticSubdirs(
     (json as Record<string, unknown>)["suffixes"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(
-      w,
-      json as {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      },
-    );
+    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
     return;
   }
   if (
@@ -8067,828 +6542,22 @@ function encodeServiceTreeStaticSubdirs(
     (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(
-      w,
-      json as {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      },
-    );
+    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
     return;
   }
   failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
-function decodeServiceTreeStaticStatic(r: BinaryReader): {
-  get_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  post_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  delete_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  put_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  patch_service?: {
-    meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-    path: (
-      | Unistring
-      | {
-          id: "single";
-          name: Unistring;
-          descr?: Unistring;
-        }
-      | {
-          id: "multiple";
-          name: Unistring;
-          descr?: Unistring;
-        }
-    )[];
-    description?: Unistring;
-    query: {
-      name: Unistring;
-      description?: Unistring;
-      kind:
-        | {
-            single: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            optional: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          }
-        | {
-            flag: Record<string, never>;
-          }
-        | {
-            multi: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-          };
-    }[];
-    input?: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    output: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-    error: {
-      json_schema: JsonValue;
-      binary_schema: {
-        toplevel:
-          | {
-              fields: SchemaField[];
-            }
-          | {
-              tag_size: "Uint8" | "Uint16";
-              kind: SchemaKind;
-              cases: UnionCase[];
-            }
-          | {
-              size: "Int8" | "Uint8" | "Int16" | "Uint16";
-              cases: [number, Unistring][];
-            };
-        fields: {
-          description: {
-            title: Unistring;
-            description?: Unistring;
-          };
-          encoding:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-        }[];
-      };
-    };
-  };
-  subdirs?:
-    | {
-        suffixes: {
-          name: Unistring;
-          tree: ServiceTree;
-        }[];
-      }
-    | {
-        dynamic_dispatch: {
-          arg: {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          };
-          tree: ServiceTree;
-        };
-      };
-} {
+type ServiceTreeStaticStatic = {
+  get_service?: ServiceTreeStaticGetService;
+  post_service?: ServiceTreeStaticGetService;
+  delete_service?: ServiceTreeStaticGetService;
+  put_service?: ServiceTreeStaticGetService;
+  patch_service?: ServiceTreeStaticGetService;
+  subdirs?: ServiceTreeStaticSubdirs;
+};
+
+function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic {
   let field = "";
   try {
     field = "get_service";
@@ -8903,810 +6572,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): {
     const patchService = readPresence(r) ? decodeServiceTreeStaticGetService(r) : undefined;
     field = "subdirs";
     const subdirs = readPresence(r) ? decodeServiceTreeStaticSubdirs(r) : undefined;
-    const out: {
-      get_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      post_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      delete_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      put_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      patch_service?: {
-        meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-        path: (
-          | Unistring
-          | {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            }
-          | {
-              id: "multiple";
-              name: Unistring;
-              descr?: Unistring;
-            }
-        )[];
-        description?: Unistring;
-        query: {
-          name: Unistring;
-          description?: Unistring;
-          kind:
-            | {
-                single: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                optional: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              }
-            | {
-                flag: Record<string, never>;
-              }
-            | {
-                multi: {
-                  id: "single";
-                  name: Unistring;
-                  descr?: Unistring;
-                };
-              };
-        }[];
-        input?: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        output: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-        error: {
-          json_schema: JsonValue;
-          binary_schema: {
-            toplevel:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-            fields: {
-              description: {
-                title: Unistring;
-                description?: Unistring;
-              };
-              encoding:
-                | {
-                    fields: SchemaField[];
-                  }
-                | {
-                    tag_size: "Uint8" | "Uint16";
-                    kind: SchemaKind;
-                    cases: UnionCase[];
-                  }
-                | {
-                    size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                    cases: [number, Unistring][];
-                  };
-            }[];
-          };
-        };
-      };
-      subdirs?:
-        | {
-            suffixes: {
-              name: Unistring;
-              tree: ServiceTree;
-            }[];
-          }
-        | {
-            dynamic_dispatch: {
-              arg: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-              tree: ServiceTree;
-            };
-          };
-    } = {};
+    const out: ServiceTreeStaticStatic = {};
     if (getService !== undefined) out.get_service = getService;
     if (postService !== undefined) out.post_service = postService;
     if (deleteService !== undefined) out.delete_service = deleteService;
@@ -9719,813 +6585,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): {
   }
 }
 
-function encodeServiceTreeStaticStatic(
-  w: BinaryWriter,
-  value: {
-    get_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    post_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    delete_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    put_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    patch_service?: {
-      meth: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
-      path: (
-        | Unistring
-        | {
-            id: "single";
-            name: Unistring;
-            descr?: Unistring;
-          }
-        | {
-            id: "multiple";
-            name: Unistring;
-            descr?: Unistring;
-          }
-      )[];
-      description?: Unistring;
-      query: {
-        name: Unistring;
-        description?: Unistring;
-        kind:
-          | {
-              single: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              optional: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            }
-          | {
-              flag: Record<string, never>;
-            }
-          | {
-              multi: {
-                id: "single";
-                name: Unistring;
-                descr?: Unistring;
-              };
-            };
-      }[];
-      input?: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      output: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-      error: {
-        json_schema: JsonValue;
-        binary_schema: {
-          toplevel:
-            | {
-                fields: SchemaField[];
-              }
-            | {
-                tag_size: "Uint8" | "Uint16";
-                kind: SchemaKind;
-                cases: UnionCase[];
-              }
-            | {
-                size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                cases: [number, Unistring][];
-              };
-          fields: {
-            description: {
-              title: Unistring;
-              description?: Unistring;
-            };
-            encoding:
-              | {
-                  fields: SchemaField[];
-                }
-              | {
-                  tag_size: "Uint8" | "Uint16";
-                  kind: SchemaKind;
-                  cases: UnionCase[];
-                }
-              | {
-                  size: "Int8" | "Uint8" | "Int16" | "Uint16";
-                  cases: [number, Unistring][];
-                };
-          }[];
-        };
-      };
-    };
-    subdirs?:
-      | {
-          suffixes: {
-            name: Unistring;
-            tree: ServiceTree;
-          }[];
-        }
-      | {
-          dynamic_dispatch: {
-            arg: {
-              id: "single";
-              name: Unistring;
-              descr?: Unistring;
-            };
-            tree: ServiceTree;
-          };
-        };
-  },
-): void {
+function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10675,10 +6735,14 @@ function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
-function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {
+type UserActivatedProtocolOverridesItem = {
   replaced_protocol: string;
   replacement_protocol: string;
-} {
+};
+
+function decodeUserActivatedProtocolOverridesItem(
+  r: BinaryReader,
+): UserActivatedProtocolOverridesItem {
   let field = "";
   try {
     field = "replaced_protocol";
@@ -10693,10 +6757,7 @@ function decodeUserActivatedProtocolOverridesItem(r: BinaryReader): {
 
 function encodeUserActivatedProtocolOverridesItem(
   w: BinaryWriter,
-  value: {
-    replaced_protocol: string;
-    replacement_protocol: string;
-  },
+  value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -10710,10 +6771,12 @@ function encodeUserActivatedProtocolOverridesItem(
   }
 }
 
-function decodeUserActivatedUpgradesItem(r: BinaryReader): {
+type UserActivatedUpgradesItem = {
   level: number;
   replacement_protocol: string;
-} {
+};
+
+function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgradesItem {
   let field = "";
   try {
     field = "level";
@@ -10726,13 +6789,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): {
   }
 }
 
-function encodeUserActivatedUpgradesItem(
-  w: BinaryWriter,
-  value: {
-    level: number;
-    replacement_protocol: string;
-  },
-): void {
+function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -10806,11 +6863,15 @@ function encodeGetChainsBlocksOutputInner(w: BinaryWriter, value: string[][]): v
   }
 }
 
-function decodeGetChainsInvalidBlocksOutputInnerItem(r: BinaryReader): {
+type GetChainsInvalidBlocksOutputInnerItem = {
   block: string;
   level: number;
   errors: JsonValue;
-} {
+};
+
+function decodeGetChainsInvalidBlocksOutputInnerItem(
+  r: BinaryReader,
+): GetChainsInvalidBlocksOutputInnerItem {
   let field = "";
   try {
     field = "block";
@@ -10829,11 +6890,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(r: BinaryReader): {
 
 function encodeGetChainsInvalidBlocksOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  },
+  value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -10851,16 +6908,10 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   }
 }
 
-function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
-  block: string;
-  level: number;
-  errors: JsonValue;
-}[] {
-  const items: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  }[] = [];
+function decodeGetChainsInvalidBlocksOutputInner(
+  r: BinaryReader,
+): GetChainsInvalidBlocksOutputInnerItem[] {
+  const items: GetChainsInvalidBlocksOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetChainsInvalidBlocksOutputInnerItem(r));
@@ -10873,11 +6924,7 @@ function decodeGetChainsInvalidBlocksOutputInner(r: BinaryReader): {
 
 function encodeGetChainsInvalidBlocksOutputInner(
   w: BinaryWriter,
-  value: {
-    block: string;
-    level: number;
-    errors: JsonValue;
-  }[],
+  value: GetChainsInvalidBlocksOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -10961,10 +7008,12 @@ function encodeGetConfigOutputRpcListenAddrs(w: BinaryWriter, value: Unistring[]
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetConfigOutputItemWhitelist(r: BinaryReader): {
+type GetConfigOutputItemWhitelist = {
   address: Unistring;
   whitelist: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputItemWhitelist(r: BinaryReader): GetConfigOutputItemWhitelist {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -10983,10 +7032,7 @@ function decodeGetConfigOutputItemWhitelist(r: BinaryReader): {
 
 function encodeGetConfigOutputItemWhitelist(
   w: BinaryWriter,
-  value: {
-    address: Unistring;
-    whitelist: Unistring[];
-  },
+  value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11004,10 +7050,12 @@ function encodeGetConfigOutputItemWhitelist(
   }
 }
 
-function decodeGetConfigOutputItemBlacklist(r: BinaryReader): {
+type GetConfigOutputItemBlacklist = {
   address: Unistring;
   blacklist: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputItemBlacklist(r: BinaryReader): GetConfigOutputItemBlacklist {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -11026,10 +7074,7 @@ function decodeGetConfigOutputItemBlacklist(r: BinaryReader): {
 
 function encodeGetConfigOutputItemBlacklist(
   w: BinaryWriter,
-  value: {
-    address: Unistring;
-    blacklist: Unistring[];
-  },
+  value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11047,15 +7092,9 @@ function encodeGetConfigOutputItemBlacklist(
   }
 }
 
-function decodeGetConfigOutputAclItem(r: BinaryReader):
-  | {
-      address: Unistring;
-      whitelist: Unistring[];
-    }
-  | {
-      address: Unistring;
-      blacklist: Unistring[];
-    } {
+type GetConfigOutputAclItem = GetConfigOutputItemWhitelist | GetConfigOutputItemBlacklist;
+
+function decodeGetConfigOutputAclItem(r: BinaryReader): GetConfigOutputAclItem {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -11068,18 +7107,7 @@ function decodeGetConfigOutputAclItem(r: BinaryReader):
   }
 }
 
-function encodeGetConfigOutputAclItem(
-  w: BinaryWriter,
-  value:
-    | {
-        address: Unistring;
-        whitelist: Unistring[];
-      }
-    | {
-        address: Unistring;
-        blacklist: Unistring[];
-      },
-): void {
+function encodeGetConfigOutputAclItem(w: BinaryWriter, value: GetConfigOutputAclItem): void {
   const json: unknown = value;
   if (
     typeof json === "object" &&
@@ -11089,13 +7117,7 @@ function encodeGetConfigOutputAclItem(
     (json as Record<string, unknown>)["whitelist"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeGetConfigOutputItemWhitelist(
-      w,
-      json as {
-        address: Unistring;
-        whitelist: Unistring[];
-      },
-    );
+    encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
     return;
   }
   if (
@@ -11106,38 +7128,14 @@ function encodeGetConfigOutputAclItem(
     (json as Record<string, unknown>)["blacklist"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetConfigOutputItemBlacklist(
-      w,
-      json as {
-        address: Unistring;
-        blacklist: Unistring[];
-      },
-    );
+    encodeGetConfigOutputItemBlacklist(w, json as GetConfigOutputItemBlacklist);
     return;
   }
   failValue(w, "a value of one of the cases Whitelist, Blacklist", json);
 }
 
-function decodeGetConfigOutputRpcAcl(r: BinaryReader): (
-  | {
-      address: Unistring;
-      whitelist: Unistring[];
-    }
-  | {
-      address: Unistring;
-      blacklist: Unistring[];
-    }
-)[] {
-  const items: (
-    | {
-        address: Unistring;
-        whitelist: Unistring[];
-      }
-    | {
-        address: Unistring;
-        blacklist: Unistring[];
-      }
-  )[] = [];
+function decodeGetConfigOutputRpcAcl(r: BinaryReader): GetConfigOutputAclItem[] {
+  const items: GetConfigOutputAclItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetConfigOutputAclItem(r));
@@ -11148,19 +7146,7 @@ function decodeGetConfigOutputRpcAcl(r: BinaryReader): (
   return items;
 }
 
-function encodeGetConfigOutputRpcAcl(
-  w: BinaryWriter,
-  value: (
-    | {
-        address: Unistring;
-        whitelist: Unistring[];
-      }
-    | {
-        address: Unistring;
-        blacklist: Unistring[];
-      }
-  )[],
-): void {
+function encodeGetConfigOutputRpcAcl(w: BinaryWriter, value: GetConfigOutputAclItem[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -11204,7 +7190,7 @@ function encodeGetConfigOutputRpcMediaType(
   failValue(w, 'one of "json", "binary", "any"', value);
 }
 
-function decodeGetConfigOutputRpc(r: BinaryReader): {
+type GetConfigOutputRpc = {
   "listen-addrs"?: Unistring[];
   "external-listen-addrs"?: Unistring[];
   "listen-addr"?: Unistring;
@@ -11212,19 +7198,12 @@ function decodeGetConfigOutputRpc(r: BinaryReader): {
   "cors-headers"?: Unistring[];
   crt?: Unistring;
   key?: Unistring;
-  acl?: (
-    | {
-        address: Unistring;
-        whitelist: Unistring[];
-      }
-    | {
-        address: Unistring;
-        blacklist: Unistring[];
-      }
-  )[];
+  acl?: GetConfigOutputAclItem[];
   "media-type": "json" | "binary" | "any";
   max_active_rpc_connections: MaxActiveRpcConnections;
-} {
+};
+
+function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
   let field = "";
   try {
     field = "listen-addrs";
@@ -11255,27 +7234,10 @@ function decodeGetConfigOutputRpc(r: BinaryReader): {
     const mediaType = decodeGetConfigOutputRpcMediaType(r);
     field = "max_active_rpc_connections";
     const maxActiveRpcConnections = decodeMaxActiveRpcConnections(r);
-    const out: {
-      "listen-addrs"?: Unistring[];
-      "external-listen-addrs"?: Unistring[];
-      "listen-addr"?: Unistring;
-      "cors-origin"?: Unistring[];
-      "cors-headers"?: Unistring[];
-      crt?: Unistring;
-      key?: Unistring;
-      acl?: (
-        | {
-            address: Unistring;
-            whitelist: Unistring[];
-          }
-        | {
-            address: Unistring;
-            blacklist: Unistring[];
-          }
-      )[];
-      "media-type": "json" | "binary" | "any";
-      max_active_rpc_connections: MaxActiveRpcConnections;
-    } = { "media-type": mediaType, max_active_rpc_connections: maxActiveRpcConnections };
+    const out: GetConfigOutputRpc = {
+      "media-type": mediaType,
+      max_active_rpc_connections: maxActiveRpcConnections,
+    };
     if (listenAddrs !== undefined) out["listen-addrs"] = listenAddrs;
     if (externalListenAddrs !== undefined) out["external-listen-addrs"] = externalListenAddrs;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
@@ -11290,30 +7252,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputRpc(
-  w: BinaryWriter,
-  value: {
-    "listen-addrs"?: Unistring[];
-    "external-listen-addrs"?: Unistring[];
-    "listen-addr"?: Unistring;
-    "cors-origin"?: Unistring[];
-    "cors-headers"?: Unistring[];
-    crt?: Unistring;
-    key?: Unistring;
-    acl?: (
-      | {
-          address: Unistring;
-          whitelist: Unistring[];
-        }
-      | {
-          address: Unistring;
-          blacklist: Unistring[];
-        }
-    )[];
-    "media-type": "json" | "binary" | "any";
-    max_active_rpc_connections: MaxActiveRpcConnections;
-  },
-): void {
+function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11417,7 +7356,7 @@ function encodeGetConfigOutputLimitsMaxKnownPoints(w: BinaryWriter, value: [numb
   }
 }
 
-function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
+type GetConfigOutputP2pLimits = {
   "connection-timeout": number;
   "authentication-timeout": number;
   "min-connections": number;
@@ -11442,7 +7381,9 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
   ip_greylist_cleanup_delay: number;
   "greylist-timeout": number;
   "maintenance-idle-time": number | null;
-} {
+};
+
+function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimits {
   let field = "";
   try {
     field = "connection-timeout";
@@ -11505,32 +7446,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
     const greylistTimeout = readFloat(r);
     field = "maintenance-idle-time";
     const maintenanceIdleTime = decodeGetConfigOutputLimitsSwapLinger(r);
-    const out: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
-      "max-download-speed"?: number;
-      "max-upload-speed"?: number;
-      "swap-linger": number | null;
-      "binary-chunks-size"?: number;
-      "read-buffer-size": number;
-      "read-queue-size"?: number;
-      "write-queue-size"?: number;
-      "incoming-app-message-queue-size"?: number;
-      "incoming-message-queue-size"?: number;
-      "outgoing-message-queue-size"?: number;
-      max_known_points?: [number, number];
-      max_known_peer_ids?: [number, number];
-      peer_greylist_size: number;
-      ip_greylist_size_in_kilobytes: number;
-      ip_greylist_cleanup_delay: number;
-      "greylist-timeout": number;
-      "maintenance-idle-time": number | null;
-    } = {
+    const out: GetConfigOutputP2pLimits = {
       "connection-timeout": connectionTimeout,
       "authentication-timeout": authenticationTimeout,
       "min-connections": minConnections,
@@ -11565,35 +7481,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputP2pLimits(
-  w: BinaryWriter,
-  value: {
-    "connection-timeout": number;
-    "authentication-timeout": number;
-    "min-connections": number;
-    "expected-connections": number;
-    "max-connections": number;
-    backlog: number;
-    "max-incoming-connections": number;
-    "max-download-speed"?: number;
-    "max-upload-speed"?: number;
-    "swap-linger": number | null;
-    "binary-chunks-size"?: number;
-    "read-buffer-size": number;
-    "read-queue-size"?: number;
-    "write-queue-size"?: number;
-    "incoming-app-message-queue-size"?: number;
-    "incoming-message-queue-size"?: number;
-    "outgoing-message-queue-size"?: number;
-    max_known_points?: [number, number];
-    max_known_peer_ids?: [number, number];
-    peer_greylist_size: number;
-    ip_greylist_size_in_kilobytes: number;
-    ip_greylist_cleanup_delay: number;
-    "greylist-timeout": number;
-    "maintenance-idle-time": number | null;
-  },
-): void {
+function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -11690,12 +7578,16 @@ function encodeGetConfigOutputP2pLimits(
   }
 }
 
-function decodeGetConfigOutputP2pGreylistingConfig(r: BinaryReader): {
+type GetConfigOutputP2pGreylistingConfig = {
   factor: number;
   "initial-delay": number;
   "disconnection-delay": number;
   "increase-cap": number;
-} {
+};
+
+function decodeGetConfigOutputP2pGreylistingConfig(
+  r: BinaryReader,
+): GetConfigOutputP2pGreylistingConfig {
   let field = "";
   try {
     field = "factor";
@@ -11719,12 +7611,7 @@ function decodeGetConfigOutputP2pGreylistingConfig(r: BinaryReader): {
 
 function encodeGetConfigOutputP2pGreylistingConfig(
   w: BinaryWriter,
-  value: {
-    factor: number;
-    "initial-delay": number;
-    "disconnection-delay": number;
-    "increase-cap": number;
-  },
+  value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -11742,49 +7629,21 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   }
 }
 
-function decodeGetConfigOutputP2p(r: BinaryReader): {
+type GetConfigOutputP2p = {
   "expected-proof-of-work": number;
   "bootstrap-peers"?: Unistring[];
   "listen-addr"?: Unistring;
   "advertised-net-port"?: number;
   "discovery-addr": Unistring | null;
   "private-mode": boolean;
-  limits: {
-    "connection-timeout": number;
-    "authentication-timeout": number;
-    "min-connections": number;
-    "expected-connections": number;
-    "max-connections": number;
-    backlog: number;
-    "max-incoming-connections": number;
-    "max-download-speed"?: number;
-    "max-upload-speed"?: number;
-    "swap-linger": number | null;
-    "binary-chunks-size"?: number;
-    "read-buffer-size": number;
-    "read-queue-size"?: number;
-    "write-queue-size"?: number;
-    "incoming-app-message-queue-size"?: number;
-    "incoming-message-queue-size"?: number;
-    "outgoing-message-queue-size"?: number;
-    max_known_points?: [number, number];
-    max_known_peer_ids?: [number, number];
-    peer_greylist_size: number;
-    ip_greylist_size_in_kilobytes: number;
-    ip_greylist_cleanup_delay: number;
-    "greylist-timeout": number;
-    "maintenance-idle-time": number | null;
-  };
+  limits: GetConfigOutputP2pLimits;
   disable_mempool: boolean;
   enable_testchain: boolean;
-  greylisting_config: {
-    factor: number;
-    "initial-delay": number;
-    "disconnection-delay": number;
-    "increase-cap": number;
-  };
+  greylisting_config: GetConfigOutputP2pGreylistingConfig;
   disable_peer_discovery: boolean;
-} {
+};
+
+function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -11809,49 +7668,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): {
     const greylistingConfig = decodeGetConfigOutputP2pGreylistingConfig(r);
     field = "disable_peer_discovery";
     const disablePeerDiscovery = readBool(r);
-    const out: {
-      "expected-proof-of-work": number;
-      "bootstrap-peers"?: Unistring[];
-      "listen-addr"?: Unistring;
-      "advertised-net-port"?: number;
-      "discovery-addr": Unistring | null;
-      "private-mode": boolean;
-      limits: {
-        "connection-timeout": number;
-        "authentication-timeout": number;
-        "min-connections": number;
-        "expected-connections": number;
-        "max-connections": number;
-        backlog: number;
-        "max-incoming-connections": number;
-        "max-download-speed"?: number;
-        "max-upload-speed"?: number;
-        "swap-linger": number | null;
-        "binary-chunks-size"?: number;
-        "read-buffer-size": number;
-        "read-queue-size"?: number;
-        "write-queue-size"?: number;
-        "incoming-app-message-queue-size"?: number;
-        "incoming-message-queue-size"?: number;
-        "outgoing-message-queue-size"?: number;
-        max_known_points?: [number, number];
-        max_known_peer_ids?: [number, number];
-        peer_greylist_size: number;
-        ip_greylist_size_in_kilobytes: number;
-        ip_greylist_cleanup_delay: number;
-        "greylist-timeout": number;
-        "maintenance-idle-time": number | null;
-      };
-      disable_mempool: boolean;
-      enable_testchain: boolean;
-      greylisting_config: {
-        factor: number;
-        "initial-delay": number;
-        "disconnection-delay": number;
-        "increase-cap": number;
-      };
-      disable_peer_discovery: boolean;
-    } = {
+    const out: GetConfigOutputP2p = {
       "expected-proof-of-work": expectedProofOfWork,
       "discovery-addr": discoveryAddr,
       "private-mode": privateMode,
@@ -11870,52 +7687,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputP2p(
-  w: BinaryWriter,
-  value: {
-    "expected-proof-of-work": number;
-    "bootstrap-peers"?: Unistring[];
-    "listen-addr"?: Unistring;
-    "advertised-net-port"?: number;
-    "discovery-addr": Unistring | null;
-    "private-mode": boolean;
-    limits: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
-      "max-download-speed"?: number;
-      "max-upload-speed"?: number;
-      "swap-linger": number | null;
-      "binary-chunks-size"?: number;
-      "read-buffer-size": number;
-      "read-queue-size"?: number;
-      "write-queue-size"?: number;
-      "incoming-app-message-queue-size"?: number;
-      "incoming-message-queue-size"?: number;
-      "outgoing-message-queue-size"?: number;
-      max_known_points?: [number, number];
-      max_known_peer_ids?: [number, number];
-      peer_greylist_size: number;
-      ip_greylist_size_in_kilobytes: number;
-      ip_greylist_cleanup_delay: number;
-      "greylist-timeout": number;
-      "maintenance-idle-time": number | null;
-    };
-    disable_mempool: boolean;
-    enable_testchain: boolean;
-    greylisting_config: {
-      factor: number;
-      "initial-delay": number;
-      "disconnection-delay": number;
-      "increase-cap": number;
-    };
-    disable_peer_discovery: boolean;
-  },
-): void {
+function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -12007,12 +7779,14 @@ function encodeGetConfigOutputLogLevel(
   failValue(w, 'one of "debug", "info", "notice", "warning", "error", "fatal"', value);
 }
 
-function decodeGetConfigOutputLog(r: BinaryReader): {
+type GetConfigOutputLog = {
   output?: Unistring;
   level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
   colors: boolean;
   rules?: Unistring;
-} {
+};
+
+function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -12025,12 +7799,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): {
     const colors = readBool(r);
     field = "rules";
     const rules = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: {
-      output?: Unistring;
-      level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-      colors: boolean;
-      rules?: Unistring;
-    } = { level, colors };
+    const out: GetConfigOutputLog = { level, colors };
     if (output !== undefined) out.output = output;
     if (rules !== undefined) out.rules = rules;
     return out;
@@ -12039,15 +7808,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputLog(
-  w: BinaryWriter,
-  value: {
-    output?: Unistring;
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    colors: boolean;
-    rules?: Unistring;
-  },
-): void {
+function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -12072,18 +7833,20 @@ function encodeGetConfigOutputLog(
   }
 }
 
-function decodeGetConfigOutputInternalEventsActiveSinks(r: BinaryReader): {
+type GetConfigOutputInternalEventsActiveSinks = {
   active_sinks?: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputInternalEventsActiveSinks(
+  r: BinaryReader,
+): GetConfigOutputInternalEventsActiveSinks {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "active_sinks";
     const activeSinks = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
-    const out: {
-      active_sinks?: Unistring[];
-    } = {};
+    const out: GetConfigOutputInternalEventsActiveSinks = {};
     if (activeSinks !== undefined) out.active_sinks = activeSinks;
     return out;
   } catch (error) {
@@ -12093,9 +7856,7 @@ function decodeGetConfigOutputInternalEventsActiveSinks(r: BinaryReader): {
 
 function encodeGetConfigOutputInternalEventsActiveSinks(
   w: BinaryWriter,
-  value: {
-    active_sinks?: Unistring[];
-  },
+  value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12111,18 +7872,20 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   }
 }
 
-function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(r: BinaryReader): {
+type GetConfigOutputInternalEventsActiveSinksDeprecated = {
   activate?: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(
+  r: BinaryReader,
+): GetConfigOutputInternalEventsActiveSinksDeprecated {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
-    const out: {
-      activate?: Unistring[];
-    } = {};
+    const out: GetConfigOutputInternalEventsActiveSinksDeprecated = {};
     if (activate !== undefined) out.activate = activate;
     return out;
   } catch (error) {
@@ -12132,9 +7895,7 @@ function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(r: BinaryReade
 
 function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   w: BinaryWriter,
-  value: {
-    activate?: Unistring[];
-  },
+  value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12150,13 +7911,10 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   }
 }
 
-function decodeGetConfigOutputInternalEvents(r: BinaryReader):
-  | {
-      active_sinks?: Unistring[];
-    }
-  | {
-      activate?: Unistring[];
-    } {
+type GetConfigOutputInternalEvents =
+  GetConfigOutputInternalEventsActiveSinks | GetConfigOutputInternalEventsActiveSinksDeprecated;
+
+function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputInternalEvents {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -12171,22 +7929,14 @@ function decodeGetConfigOutputInternalEvents(r: BinaryReader):
 
 function encodeGetConfigOutputInternalEvents(
   w: BinaryWriter,
-  value:
-    | {
-        active_sinks?: Unistring[];
-      }
-    | {
-        activate?: Unistring[];
-      },
+  value: GetConfigOutputInternalEvents,
 ): void {
   const json: unknown = value;
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 0);
     encodeGetConfigOutputInternalEventsActiveSinks(
       w,
-      json as {
-        active_sinks?: Unistring[];
-      },
+      json as GetConfigOutputInternalEventsActiveSinks,
     );
     return;
   }
@@ -12194,21 +7944,23 @@ function encodeGetConfigOutputInternalEvents(
     writeUint8(w, 1);
     encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
       w,
-      json as {
-        activate?: Unistring[];
-      },
+      json as GetConfigOutputInternalEventsActiveSinksDeprecated,
     );
     return;
   }
   failValue(w, "a value of one of the cases Active-Sinks, Active-Sinks-Deprecated", json);
 }
 
-function decodeGetConfigOutputShellPeerValidator(r: BinaryReader): {
+type GetConfigOutputShellPeerValidator = {
   block_header_request_timeout: number;
   block_operations_request_timeout: number;
   protocol_request_timeout: number;
   new_head_request_timeout: number;
-} {
+};
+
+function decodeGetConfigOutputShellPeerValidator(
+  r: BinaryReader,
+): GetConfigOutputShellPeerValidator {
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -12232,12 +7984,7 @@ function decodeGetConfigOutputShellPeerValidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellPeerValidator(
   w: BinaryWriter,
-  value: {
-    block_header_request_timeout: number;
-    block_operations_request_timeout: number;
-    protocol_request_timeout: number;
-    new_head_request_timeout: number;
-  },
+  value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12255,10 +8002,14 @@ function encodeGetConfigOutputShellPeerValidator(
   }
 }
 
-function decodeGetConfigOutputShellBlockValidator(r: BinaryReader): {
+type GetConfigOutputShellBlockValidator = {
   protocol_request_timeout: number;
   operation_metadata_size_limit: OperationMetadataSizeLimit;
-} {
+};
+
+function decodeGetConfigOutputShellBlockValidator(
+  r: BinaryReader,
+): GetConfigOutputShellBlockValidator {
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -12276,10 +8027,7 @@ function decodeGetConfigOutputShellBlockValidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellBlockValidator(
   w: BinaryWriter,
-  value: {
-    protocol_request_timeout: number;
-    operation_metadata_size_limit: OperationMetadataSizeLimit;
-  },
+  value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12293,11 +8041,13 @@ function encodeGetConfigOutputShellBlockValidator(
   }
 }
 
-function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): {
+type GetConfigOutputShellPrevalidator = {
   operations_request_timeout: number;
   max_refused_operations: number;
   operations_batch_size: number;
-} {
+};
+
+function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutputShellPrevalidator {
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -12318,11 +8068,7 @@ function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): {
 
 function encodeGetConfigOutputShellPrevalidator(
   w: BinaryWriter,
-  value: {
-    operations_request_timeout: number;
-    max_refused_operations: number;
-    operations_batch_size: number;
-  },
+  value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12338,10 +8084,14 @@ function encodeGetConfigOutputShellPrevalidator(
   }
 }
 
-function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r: BinaryReader): {
+type GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {
   latency: number;
   synchronisation_threshold: number;
-} {
+};
+
+function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+  r: BinaryReader,
+): GetConfigOutputChainValidatorSynchronisationHeuristicEncoding {
   let field = "";
   try {
     field = "latency";
@@ -12356,10 +8106,7 @@ function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(r: 
 
 function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   w: BinaryWriter,
-  value: {
-    latency: number;
-    synchronisation_threshold: number;
-  },
+  value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12373,9 +8120,13 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   }
 }
 
-function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r: BinaryReader): {
+type GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding = {
   bootstrap_threshold: number;
-} {
+};
+
+function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+  r: BinaryReader,
+): GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding {
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -12388,9 +8139,7 @@ function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(r: 
 
 function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   w: BinaryWriter,
-  value: {
-    bootstrap_threshold: number;
-  },
+  value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12402,14 +8151,13 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   }
 }
 
-function decodeGetConfigOutputShellChainValidator(r: BinaryReader):
-  | {
-      latency: number;
-      synchronisation_threshold: number;
-    }
-  | {
-      bootstrap_threshold: number;
-    } {
+type GetConfigOutputShellChainValidator =
+  | GetConfigOutputChainValidatorSynchronisationHeuristicEncoding
+  | GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding;
+
+function decodeGetConfigOutputShellChainValidator(
+  r: BinaryReader,
+): GetConfigOutputShellChainValidator {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -12424,24 +8172,14 @@ function decodeGetConfigOutputShellChainValidator(r: BinaryReader):
 
 function encodeGetConfigOutputShellChainValidator(
   w: BinaryWriter,
-  value:
-    | {
-        latency: number;
-        synchronisation_threshold: number;
-      }
-    | {
-        bootstrap_threshold: number;
-      },
+  value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 0);
     encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
       w,
-      json as {
-        latency: number;
-        synchronisation_threshold: number;
-      },
+      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
     );
     return;
   }
@@ -12449,9 +8187,7 @@ function encodeGetConfigOutputShellChainValidator(
     writeUint8(w, 1);
     encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
       w,
-      json as {
-        bootstrap_threshold: number;
-      },
+      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
     );
     return;
   }
@@ -12462,32 +8198,15 @@ function encodeGetConfigOutputShellChainValidator(
   );
 }
 
-function decodeGetConfigOutputShell(r: BinaryReader): {
-  peer_validator: {
-    block_header_request_timeout: number;
-    block_operations_request_timeout: number;
-    protocol_request_timeout: number;
-    new_head_request_timeout: number;
-  };
-  block_validator: {
-    protocol_request_timeout: number;
-    operation_metadata_size_limit: OperationMetadataSizeLimit;
-  };
-  prevalidator: {
-    operations_request_timeout: number;
-    max_refused_operations: number;
-    operations_batch_size: number;
-  };
-  chain_validator:
-    | {
-        latency: number;
-        synchronisation_threshold: number;
-      }
-    | {
-        bootstrap_threshold: number;
-      };
+type GetConfigOutputShell = {
+  peer_validator: GetConfigOutputShellPeerValidator;
+  block_validator: GetConfigOutputShellBlockValidator;
+  prevalidator: GetConfigOutputShellPrevalidator;
+  chain_validator: GetConfigOutputShellChainValidator;
   history_mode?: HistoryMode;
-} {
+};
+
+function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
   let field = "";
   try {
     field = "peer_validator";
@@ -12500,32 +8219,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): {
     const chainValidator = decodeGetConfigOutputShellChainValidator(r);
     field = "history_mode";
     const historyMode = readPresence(r) ? decodeHistoryMode(r) : undefined;
-    const out: {
-      peer_validator: {
-        block_header_request_timeout: number;
-        block_operations_request_timeout: number;
-        protocol_request_timeout: number;
-        new_head_request_timeout: number;
-      };
-      block_validator: {
-        protocol_request_timeout: number;
-        operation_metadata_size_limit: OperationMetadataSizeLimit;
-      };
-      prevalidator: {
-        operations_request_timeout: number;
-        max_refused_operations: number;
-        operations_batch_size: number;
-      };
-      chain_validator:
-        | {
-            latency: number;
-            synchronisation_threshold: number;
-          }
-        | {
-            bootstrap_threshold: number;
-          };
-      history_mode?: HistoryMode;
-    } = {
+    const out: GetConfigOutputShell = {
       peer_validator: peerValidator,
       block_validator: blockValidator,
       prevalidator,
@@ -12538,35 +8232,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): {
   }
 }
 
-function encodeGetConfigOutputShell(
-  w: BinaryWriter,
-  value: {
-    peer_validator: {
-      block_header_request_timeout: number;
-      block_operations_request_timeout: number;
-      protocol_request_timeout: number;
-      new_head_request_timeout: number;
-    };
-    block_validator: {
-      protocol_request_timeout: number;
-      operation_metadata_size_limit: OperationMetadataSizeLimit;
-    };
-    prevalidator: {
-      operations_request_timeout: number;
-      max_refused_operations: number;
-      operations_batch_size: number;
-    };
-    chain_validator:
-      | {
-          latency: number;
-          synchronisation_threshold: number;
-        }
-      | {
-          bootstrap_threshold: number;
-        };
-    history_mode?: HistoryMode;
-  },
-): void {
+function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -12589,11 +8255,13 @@ function encodeGetConfigOutputShell(
   }
 }
 
-function decodeGetConfigOutputCustomGenesis(r: BinaryReader): {
+type GetConfigOutputCustomGenesis = {
   timestamp: string;
   block: string;
   protocol: string;
-} {
+};
+
+function decodeGetConfigOutputCustomGenesis(r: BinaryReader): GetConfigOutputCustomGenesis {
   let field = "";
   try {
     field = "timestamp";
@@ -12610,11 +8278,7 @@ function decodeGetConfigOutputCustomGenesis(r: BinaryReader): {
 
 function encodeGetConfigOutputCustomGenesis(
   w: BinaryWriter,
-  value: {
-    timestamp: string;
-    block: string;
-    protocol: string;
-  },
+  value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12630,10 +8294,14 @@ function encodeGetConfigOutputCustomGenesis(
   }
 }
 
-function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
+type GetConfigOutputCustomGenesisParameters = {
   context_key?: Unistring;
   values: JsonValue;
-} {
+};
+
+function decodeGetConfigOutputCustomGenesisParameters(
+  r: BinaryReader,
+): GetConfigOutputCustomGenesisParameters {
   let field = "";
   try {
     field = "context_key";
@@ -12642,10 +8310,7 @@ function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
     field = "values";
     const values = readBsonValue(r);
     closeDynamicFrame(r, outer1);
-    const out: {
-      context_key?: Unistring;
-      values: JsonValue;
-    } = { values };
+    const out: GetConfigOutputCustomGenesisParameters = { values };
     if (contextKey !== undefined) out.context_key = contextKey;
     return out;
   } catch (error) {
@@ -12655,10 +8320,7 @@ function decodeGetConfigOutputCustomGenesisParameters(r: BinaryReader): {
 
 function encodeGetConfigOutputCustomGenesisParameters(
   w: BinaryWriter,
-  value: {
-    context_key?: Unistring;
-    values: JsonValue;
-  },
+  value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12678,11 +8340,13 @@ function encodeGetConfigOutputCustomGenesisParameters(
   }
 }
 
-function decodeGetConfigOutputCustomDalConfig(r: BinaryReader): {
+type GetConfigOutputCustomDalConfig = {
   activated: boolean;
   use_mock_srs_for_testing: boolean;
   bootstrap_peers: Unistring[];
-} {
+};
+
+function decodeGetConfigOutputCustomDalConfig(r: BinaryReader): GetConfigOutputCustomDalConfig {
   let field = "";
   try {
     field = "activated";
@@ -12705,11 +8369,7 @@ function decodeGetConfigOutputCustomDalConfig(r: BinaryReader): {
 
 function encodeGetConfigOutputCustomDalConfig(
   w: BinaryWriter,
-  value: {
-    activated: boolean;
-    use_mock_srs_for_testing: boolean;
-    bootstrap_peers: Unistring[];
-  },
+  value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12727,16 +8387,9 @@ function encodeGetConfigOutputCustomDalConfig(
   }
 }
 
-function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
-  genesis: {
-    timestamp: string;
-    block: string;
-    protocol: string;
-  };
-  genesis_parameters?: {
-    context_key?: Unistring;
-    values: JsonValue;
-  };
+type GetConfigOutputNetworkCustom = {
+  genesis: GetConfigOutputCustomGenesis;
+  genesis_parameters?: GetConfigOutputCustomGenesisParameters;
   chain_name: Unistring;
   old_chain_name?: Unistring;
   incompatible_chain_name?: Unistring;
@@ -12744,12 +8397,10 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
   user_activated_upgrades?: UserActivatedUpgrades;
   user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
   default_bootstrap_peers?: Unistring[];
-  dal_config: {
-    activated: boolean;
-    use_mock_srs_for_testing: boolean;
-    bootstrap_peers: Unistring[];
-  };
-} {
+  dal_config: GetConfigOutputCustomDalConfig;
+};
+
+function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNetworkCustom {
   let field = "";
   try {
     field = "genesis";
@@ -12788,29 +8439,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
     closeDynamicFrame(r, outer5);
     field = "dal_config";
     const dalConfig = decodeGetConfigOutputCustomDalConfig(r);
-    const out: {
-      genesis: {
-        timestamp: string;
-        block: string;
-        protocol: string;
-      };
-      genesis_parameters?: {
-        context_key?: Unistring;
-        values: JsonValue;
-      };
-      chain_name: Unistring;
-      old_chain_name?: Unistring;
-      incompatible_chain_name?: Unistring;
-      sandboxed_chain_name: Unistring;
-      user_activated_upgrades?: UserActivatedUpgrades;
-      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-      default_bootstrap_peers?: Unistring[];
-      dal_config: {
-        activated: boolean;
-        use_mock_srs_for_testing: boolean;
-        bootstrap_peers: Unistring[];
-      };
-    } = {
+    const out: GetConfigOutputNetworkCustom = {
       genesis,
       chain_name: chainName,
       sandboxed_chain_name: sandboxedChainName,
@@ -12831,29 +8460,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): {
 
 function encodeGetConfigOutputNetworkCustom(
   w: BinaryWriter,
-  value: {
-    genesis: {
-      timestamp: string;
-      block: string;
-      protocol: string;
-    };
-    genesis_parameters?: {
-      context_key?: Unistring;
-      values: JsonValue;
-    };
-    chain_name: Unistring;
-    old_chain_name?: Unistring;
-    incompatible_chain_name?: Unistring;
-    sandboxed_chain_name: Unistring;
-    user_activated_upgrades?: UserActivatedUpgrades;
-    user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-    default_bootstrap_peers?: Unistring[];
-    dal_config: {
-      activated: boolean;
-      use_mock_srs_for_testing: boolean;
-      bootstrap_peers: Unistring[];
-    };
-  },
+  value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -12911,33 +8518,9 @@ function encodeGetConfigOutputNetworkCustom(
   }
 }
 
-function decodeGetConfigOutputNetwork(r: BinaryReader):
-  | {
-      genesis: {
-        timestamp: string;
-        block: string;
-        protocol: string;
-      };
-      genesis_parameters?: {
-        context_key?: Unistring;
-        values: JsonValue;
-      };
-      chain_name: Unistring;
-      old_chain_name?: Unistring;
-      incompatible_chain_name?: Unistring;
-      sandboxed_chain_name: Unistring;
-      user_activated_upgrades?: UserActivatedUpgrades;
-      user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-      default_bootstrap_peers?: Unistring[];
-      dal_config: {
-        activated: boolean;
-        use_mock_srs_for_testing: boolean;
-        bootstrap_peers: Unistring[];
-      };
-    }
-  | "sandbox"
-  | "mainnet"
-  | "ghostnet" {
+type GetConfigOutputNetwork = GetConfigOutputNetworkCustom | "sandbox" | "mainnet" | "ghostnet";
+
+function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -12954,36 +8537,7 @@ function decodeGetConfigOutputNetwork(r: BinaryReader):
   }
 }
 
-function encodeGetConfigOutputNetwork(
-  w: BinaryWriter,
-  value:
-    | {
-        genesis: {
-          timestamp: string;
-          block: string;
-          protocol: string;
-        };
-        genesis_parameters?: {
-          context_key?: Unistring;
-          values: JsonValue;
-        };
-        chain_name: Unistring;
-        old_chain_name?: Unistring;
-        incompatible_chain_name?: Unistring;
-        sandboxed_chain_name: Unistring;
-        user_activated_upgrades?: UserActivatedUpgrades;
-        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-        default_bootstrap_peers?: Unistring[];
-        dal_config: {
-          activated: boolean;
-          use_mock_srs_for_testing: boolean;
-          bootstrap_peers: Unistring[];
-        };
-      }
-    | "sandbox"
-    | "mainnet"
-    | "ghostnet",
-): void {
+function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
   if (json === "sandbox") {
     writeUint8(w, 1);
@@ -12999,32 +8553,7 @@ function encodeGetConfigOutputNetwork(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(
-      w,
-      json as {
-        genesis: {
-          timestamp: string;
-          block: string;
-          protocol: string;
-        };
-        genesis_parameters?: {
-          context_key?: Unistring;
-          values: JsonValue;
-        };
-        chain_name: Unistring;
-        old_chain_name?: Unistring;
-        incompatible_chain_name?: Unistring;
-        sandboxed_chain_name: Unistring;
-        user_activated_upgrades?: UserActivatedUpgrades;
-        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
-        default_bootstrap_peers?: Unistring[];
-        dal_config: {
-          activated: boolean;
-          use_mock_srs_for_testing: boolean;
-          bootstrap_peers: Unistring[];
-        };
-      },
-    );
+    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
     return;
   }
   failValue(w, "a value of one of the cases Custom, sandbox, mainnet, ghostnet", json);
@@ -13104,11 +8633,15 @@ function encodePostInjectionBlockInputOperations(w: BinaryWriter, value: Operati
   }
 }
 
-function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
+type PostInjectionProtocolInputComponentsItem = {
   name: Unistring;
   interface?: Unistring;
   implementation: Unistring;
-} {
+};
+
+function decodePostInjectionProtocolInputComponentsItem(
+  r: BinaryReader,
+): PostInjectionProtocolInputComponentsItem {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13121,11 +8654,7 @@ function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
     field = "implementation";
     const implementation = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
-    const out: {
-      name: Unistring;
-      interface?: Unistring;
-      implementation: Unistring;
-    } = { name, implementation };
+    const out: PostInjectionProtocolInputComponentsItem = { name, implementation };
     if (interface2 !== undefined) out.interface = interface2;
     return out;
   } catch (error) {
@@ -13135,11 +8664,7 @@ function decodePostInjectionProtocolInputComponentsItem(r: BinaryReader): {
 
 function encodePostInjectionProtocolInputComponentsItem(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  },
+  value: PostInjectionProtocolInputComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13163,16 +8688,10 @@ function encodePostInjectionProtocolInputComponentsItem(
   }
 }
 
-function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
-  name: Unistring;
-  interface?: Unistring;
-  implementation: Unistring;
-}[] {
-  const items: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[] = [];
+function decodePostInjectionProtocolInputComponents(
+  r: BinaryReader,
+): PostInjectionProtocolInputComponentsItem[] {
+  const items: PostInjectionProtocolInputComponentsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodePostInjectionProtocolInputComponentsItem(r));
@@ -13185,11 +8704,7 @@ function decodePostInjectionProtocolInputComponents(r: BinaryReader): {
 
 function encodePostInjectionProtocolInputComponents(
   w: BinaryWriter,
-  value: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[],
+  value: PostInjectionProtocolInputComponentsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -13202,9 +8717,13 @@ function encodePostInjectionProtocolInputComponents(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemMain(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemMain = {
   chain_id: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemMain(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemMain {
   let field = "";
   try {
     field = "chain_id";
@@ -13217,9 +8736,7 @@ function decodeGetMonitorActiveChainsOutputItemMain(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemMain(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-  },
+  value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13231,11 +8748,15 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemTest(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemTest = {
   chain_id: string;
   test_protocol: string;
   expiration_date: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemTest(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemTest {
   let field = "";
   try {
     field = "chain_id";
@@ -13252,11 +8773,7 @@ function decodeGetMonitorActiveChainsOutputItemTest(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemTest(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    test_protocol: string;
-    expiration_date: string;
-  },
+  value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13272,9 +8789,13 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputItemStopping(r: BinaryReader): {
+type GetMonitorActiveChainsOutputItemStopping = {
   stopping: string;
-} {
+};
+
+function decodeGetMonitorActiveChainsOutputItemStopping(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputItemStopping {
   let field = "";
   try {
     field = "stopping";
@@ -13287,9 +8808,7 @@ function decodeGetMonitorActiveChainsOutputItemStopping(r: BinaryReader): {
 
 function encodeGetMonitorActiveChainsOutputItemStopping(
   w: BinaryWriter,
-  value: {
-    stopping: string;
-  },
+  value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13301,18 +8820,14 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   }
 }
 
-function decodeGetMonitorActiveChainsOutputInnerItem(r: BinaryReader):
-  | {
-      chain_id: string;
-    }
-  | {
-      chain_id: string;
-      test_protocol: string;
-      expiration_date: string;
-    }
-  | {
-      stopping: string;
-    } {
+type GetMonitorActiveChainsOutputInnerItem =
+  | GetMonitorActiveChainsOutputItemMain
+  | GetMonitorActiveChainsOutputItemTest
+  | GetMonitorActiveChainsOutputItemStopping;
+
+function decodeGetMonitorActiveChainsOutputInnerItem(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputInnerItem {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -13329,18 +8844,7 @@ function decodeGetMonitorActiveChainsOutputInnerItem(r: BinaryReader):
 
 function encodeGetMonitorActiveChainsOutputInnerItem(
   w: BinaryWriter,
-  value:
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      },
+  value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
   if (
@@ -13350,12 +8854,7 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     (json as Record<string, unknown>)["chain_id"] !== undefined
   ) {
     writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(
-      w,
-      json as {
-        chain_id: string;
-      },
-    );
+    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
     return;
   }
   if (
@@ -13367,14 +8866,7 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     (json as Record<string, unknown>)["test_protocol"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(
-      w,
-      json as {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      },
-    );
+    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
     return;
   }
   if (
@@ -13386,41 +8878,17 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
     writeUint8(w, 2);
     encodeGetMonitorActiveChainsOutputItemStopping(
       w,
-      json as {
-        stopping: string;
-      },
+      json as GetMonitorActiveChainsOutputItemStopping,
     );
     return;
   }
   failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
-function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
-  | {
-      chain_id: string;
-    }
-  | {
-      chain_id: string;
-      test_protocol: string;
-      expiration_date: string;
-    }
-  | {
-      stopping: string;
-    }
-)[] {
-  const items: (
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      }
-  )[] = [];
+function decodeGetMonitorActiveChainsOutputInner(
+  r: BinaryReader,
+): GetMonitorActiveChainsOutputInnerItem[] {
+  const items: GetMonitorActiveChainsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetMonitorActiveChainsOutputInnerItem(r));
@@ -13433,19 +8901,7 @@ function decodeGetMonitorActiveChainsOutputInner(r: BinaryReader): (
 
 function encodeGetMonitorActiveChainsOutputInner(
   w: BinaryWriter,
-  value: (
-    | {
-        chain_id: string;
-      }
-    | {
-        chain_id: string;
-        test_protocol: string;
-        expiration_date: string;
-      }
-    | {
-        stopping: string;
-      }
-  )[],
+  value: GetMonitorActiveChainsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -13485,10 +8941,14 @@ function encodeGetMonitorAppliedBlocksOutputOperations(
   }
 }
 
-function decodeGetNetworkConnectionsOutputItemLocalMetadata(r: BinaryReader): {
+type GetNetworkConnectionsOutputItemLocalMetadata = {
   disable_mempool: boolean;
   private_node: boolean;
-} {
+};
+
+function decodeGetNetworkConnectionsOutputItemLocalMetadata(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputItemLocalMetadata {
   let field = "";
   try {
     field = "disable_mempool";
@@ -13503,10 +8963,7 @@ function decodeGetNetworkConnectionsOutputItemLocalMetadata(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   w: BinaryWriter,
-  value: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  },
+  value: GetNetworkConnectionsOutputItemLocalMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13520,22 +8977,20 @@ function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   }
 }
 
-function decodeGetNetworkConnectionsOutputInnerItem(r: BinaryReader): {
+type GetNetworkConnectionsOutputInnerItem = {
   incoming: boolean;
   peer_id: string;
   id_point: P2pConnectionId;
   remote_socket_port: number;
   announced_version: NetworkVersion;
   private: boolean;
-  local_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  remote_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-} {
+  local_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
+  remote_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
+};
+
+function decodeGetNetworkConnectionsOutputInnerItem(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputInnerItem {
   let field = "";
   try {
     field = "incoming";
@@ -13571,22 +9026,7 @@ function decodeGetNetworkConnectionsOutputInnerItem(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  },
+  value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13612,38 +9052,10 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   }
 }
 
-function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
-  incoming: boolean;
-  peer_id: string;
-  id_point: P2pConnectionId;
-  remote_socket_port: number;
-  announced_version: NetworkVersion;
-  private: boolean;
-  local_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  remote_metadata: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-}[] {
-  const items: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  }[] = [];
+function decodeGetNetworkConnectionsOutputInner(
+  r: BinaryReader,
+): GetNetworkConnectionsOutputInnerItem[] {
+  const items: GetNetworkConnectionsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkConnectionsOutputInnerItem(r));
@@ -13656,22 +9068,7 @@ function decodeGetNetworkConnectionsOutputInner(r: BinaryReader): {
 
 function encodeGetNetworkConnectionsOutputInner(
   w: BinaryWriter,
-  value: {
-    incoming: boolean;
-    peer_id: string;
-    id_point: P2pConnectionId;
-    remote_socket_port: number;
-    announced_version: NetworkVersion;
-    private: boolean;
-    local_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    remote_metadata: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-  }[],
+  value: GetNetworkConnectionsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -13728,40 +9125,46 @@ function encodeGetNetworkGreylistPeersOutputInner(w: BinaryWriter, value: string
   }
 }
 
-function decodeGetNetworkLogOutputTooFewConnections(r: BinaryReader): {
+type GetNetworkLogOutputTooFewConnections = {
   event: "too_few_connections";
-} {
+};
+
+function decodeGetNetworkLogOutputTooFewConnections(
+  r: BinaryReader,
+): GetNetworkLogOutputTooFewConnections {
   return { event: "too_few_connections" };
 }
 
 function encodeGetNetworkLogOutputTooFewConnections(
   w: BinaryWriter,
-  value: {
-    event: "too_few_connections";
-  },
+  value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputTooManyConnections(r: BinaryReader): {
+type GetNetworkLogOutputTooManyConnections = {
   event: "too_many_connections";
-} {
+};
+
+function decodeGetNetworkLogOutputTooManyConnections(
+  r: BinaryReader,
+): GetNetworkLogOutputTooManyConnections {
   return { event: "too_many_connections" };
 }
 
 function encodeGetNetworkLogOutputTooManyConnections(
   w: BinaryWriter,
-  value: {
-    event: "too_many_connections";
-  },
+  value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): {
+type GetNetworkLogOutputNewPoint = {
   event: "new_point";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13776,10 +9179,7 @@ function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputNewPoint(
   w: BinaryWriter,
-  value: {
-    event: "new_point";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13793,10 +9193,12 @@ function encodeGetNetworkLogOutputNewPoint(
   }
 }
 
-function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): {
+type GetNetworkLogOutputNewPeer = {
   event: "new_peer";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): GetNetworkLogOutputNewPeer {
   let field = "";
   try {
     field = "peer_id";
@@ -13809,10 +9211,7 @@ function decodeGetNetworkLogOutputNewPeer(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputNewPeer(
   w: BinaryWriter,
-  value: {
-    event: "new_peer";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13824,10 +9223,14 @@ function encodeGetNetworkLogOutputNewPeer(
   }
 }
 
-function decodeGetNetworkLogOutputIncomingConnection(r: BinaryReader): {
+type GetNetworkLogOutputIncomingConnection = {
   event: "incoming_connection";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputIncomingConnection(
+  r: BinaryReader,
+): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13842,10 +9245,7 @@ function decodeGetNetworkLogOutputIncomingConnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputIncomingConnection(
   w: BinaryWriter,
-  value: {
-    event: "incoming_connection";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13859,10 +9259,14 @@ function encodeGetNetworkLogOutputIncomingConnection(
   }
 }
 
-function decodeGetNetworkLogOutputOutgoingConnection(r: BinaryReader): {
+type GetNetworkLogOutputOutgoingConnection = {
   event: "outgoing_connection";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputOutgoingConnection(
+  r: BinaryReader,
+): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13877,10 +9281,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputOutgoingConnection(
   w: BinaryWriter,
-  value: {
-    event: "outgoing_connection";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13894,10 +9295,14 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   }
 }
 
-function decodeGetNetworkLogOutputAuthenticationFailed(r: BinaryReader): {
+type GetNetworkLogOutputAuthenticationFailed = {
   event: "authentication_failed";
   point: Unistring;
-} {
+};
+
+function decodeGetNetworkLogOutputAuthenticationFailed(
+  r: BinaryReader,
+): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13912,10 +9317,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAuthenticationFailed(
   w: BinaryWriter,
-  value: {
-    event: "authentication_failed";
-    point: Unistring;
-  },
+  value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13929,12 +9331,16 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   }
 }
 
-function decodeGetNetworkLogOutputAcceptingRequest(r: BinaryReader): {
+type GetNetworkLogOutputAcceptingRequest = {
   event: "accepting_request";
   point: Unistring;
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAcceptingRequest(
+  r: BinaryReader,
+): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -13953,12 +9359,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAcceptingRequest(
   w: BinaryWriter,
-  value: {
-    event: "accepting_request";
-    point: Unistring;
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -13976,12 +9377,16 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   }
 }
 
-function decodeGetNetworkLogOutputRejectingRequest(r: BinaryReader): {
+type GetNetworkLogOutputRejectingRequest = {
   event: "rejecting_request";
   point: Unistring;
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputRejectingRequest(
+  r: BinaryReader,
+): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -14000,12 +9405,7 @@ function decodeGetNetworkLogOutputRejectingRequest(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputRejectingRequest(
   w: BinaryWriter,
-  value: {
-    event: "rejecting_request";
-    point: Unistring;
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14054,11 +9454,15 @@ function encodeGetNetworkLogOutputRequestRejectedIdentity(
   }
 }
 
-function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
+type GetNetworkLogOutputRequestRejected = {
   event: "request_rejected";
   point: Unistring;
   identity?: [P2pConnectionId, string];
-} {
+};
+
+function decodeGetNetworkLogOutputRequestRejected(
+  r: BinaryReader,
+): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -14069,11 +9473,7 @@ function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
     const identity = readPresence(r)
       ? decodeGetNetworkLogOutputRequestRejectedIdentity(r)
       : undefined;
-    const out: {
-      event: "request_rejected";
-      point: Unistring;
-      identity?: [P2pConnectionId, string];
-    } = { event: "request_rejected", point };
+    const out: GetNetworkLogOutputRequestRejected = { event: "request_rejected", point };
     if (identity !== undefined) out.identity = identity;
     return out;
   } catch (error) {
@@ -14083,11 +9483,7 @@ function decodeGetNetworkLogOutputRequestRejected(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputRequestRejected(
   w: BinaryWriter,
-  value: {
-    event: "request_rejected";
-    point: Unistring;
-    identity?: [P2pConnectionId, string];
-  },
+  value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14107,11 +9503,15 @@ function encodeGetNetworkLogOutputRequestRejected(
   }
 }
 
-function decodeGetNetworkLogOutputConnectionEstablished(r: BinaryReader): {
+type GetNetworkLogOutputConnectionEstablished = {
   event: "connection_established";
   id_point: P2pConnectionId;
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputConnectionEstablished(
+  r: BinaryReader,
+): GetNetworkLogOutputConnectionEstablished {
   let field = "";
   try {
     field = "id_point";
@@ -14126,11 +9526,7 @@ function decodeGetNetworkLogOutputConnectionEstablished(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputConnectionEstablished(
   w: BinaryWriter,
-  value: {
-    event: "connection_established";
-    id_point: P2pConnectionId;
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14144,10 +9540,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   }
 }
 
-function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): {
+type GetNetworkLogOutputDisconnection = {
   event: "disconnection";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): GetNetworkLogOutputDisconnection {
   let field = "";
   try {
     field = "peer_id";
@@ -14160,10 +9558,7 @@ function decodeGetNetworkLogOutputDisconnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputDisconnection(
   w: BinaryWriter,
-  value: {
-    event: "disconnection";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14175,10 +9570,14 @@ function encodeGetNetworkLogOutputDisconnection(
   }
 }
 
-function decodeGetNetworkLogOutputExternalDisconnection(r: BinaryReader): {
+type GetNetworkLogOutputExternalDisconnection = {
   event: "external_disconnection";
   peer_id: string;
-} {
+};
+
+function decodeGetNetworkLogOutputExternalDisconnection(
+  r: BinaryReader,
+): GetNetworkLogOutputExternalDisconnection {
   let field = "";
   try {
     field = "peer_id";
@@ -14191,10 +9590,7 @@ function decodeGetNetworkLogOutputExternalDisconnection(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputExternalDisconnection(
   w: BinaryWriter,
-  value: {
-    event: "external_disconnection";
-    peer_id: string;
-  },
+  value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14206,40 +9602,44 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   }
 }
 
-function decodeGetNetworkLogOutputGcPoints(r: BinaryReader): {
+type GetNetworkLogOutputGcPoints = {
   event: "gc_points";
-} {
+};
+
+function decodeGetNetworkLogOutputGcPoints(r: BinaryReader): GetNetworkLogOutputGcPoints {
   return { event: "gc_points" };
 }
 
 function encodeGetNetworkLogOutputGcPoints(
   w: BinaryWriter,
-  value: {
-    event: "gc_points";
-  },
+  value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputGcPeerIds(r: BinaryReader): {
+type GetNetworkLogOutputGcPeerIds = {
   event: "gc_peer_ids";
-} {
+};
+
+function decodeGetNetworkLogOutputGcPeerIds(r: BinaryReader): GetNetworkLogOutputGcPeerIds {
   return { event: "gc_peer_ids" };
 }
 
 function encodeGetNetworkLogOutputGcPeerIds(
   w: BinaryWriter,
-  value: {
-    event: "gc_peer_ids";
-  },
+  value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetNetworkLogOutputSwapRequestReceived(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestReceived = {
   event: "swap_request_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestReceived {
   let field = "";
   try {
     field = "source";
@@ -14252,10 +9652,7 @@ function decodeGetNetworkLogOutputSwapRequestReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestReceived(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14267,10 +9664,14 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   }
 }
 
-function decodeGetNetworkLogOutputSwapAckReceived(r: BinaryReader): {
+type GetNetworkLogOutputSwapAckReceived = {
   event: "swap_ack_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapAckReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapAckReceived {
   let field = "";
   try {
     field = "source";
@@ -14283,10 +9684,7 @@ function decodeGetNetworkLogOutputSwapAckReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapAckReceived(
   w: BinaryWriter,
-  value: {
-    event: "swap_ack_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14298,10 +9696,14 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   }
 }
 
-function decodeGetNetworkLogOutputSwapRequestSent(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestSent = {
   event: "swap_request_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestSent(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestSent {
   let field = "";
   try {
     field = "source";
@@ -14314,10 +9716,7 @@ function decodeGetNetworkLogOutputSwapRequestSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestSent(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14329,10 +9728,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   }
 }
 
-function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): {
+type GetNetworkLogOutputSwapAckSent = {
   event: "swap_ack_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): GetNetworkLogOutputSwapAckSent {
   let field = "";
   try {
     field = "source";
@@ -14345,10 +9746,7 @@ function decodeGetNetworkLogOutputSwapAckSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapAckSent(
   w: BinaryWriter,
-  value: {
-    event: "swap_ack_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14360,10 +9758,14 @@ function encodeGetNetworkLogOutputSwapAckSent(
   }
 }
 
-function decodeGetNetworkLogOutputSwapRequestIgnored(r: BinaryReader): {
+type GetNetworkLogOutputSwapRequestIgnored = {
   event: "swap_request_ignored";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapRequestIgnored(
+  r: BinaryReader,
+): GetNetworkLogOutputSwapRequestIgnored {
   let field = "";
   try {
     field = "source";
@@ -14376,10 +9778,7 @@ function decodeGetNetworkLogOutputSwapRequestIgnored(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapRequestIgnored(
   w: BinaryWriter,
-  value: {
-    event: "swap_request_ignored";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14391,10 +9790,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   }
 }
 
-function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): {
+type GetNetworkLogOutputSwapSuccess = {
   event: "swap_success";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): GetNetworkLogOutputSwapSuccess {
   let field = "";
   try {
     field = "source";
@@ -14407,10 +9808,7 @@ function decodeGetNetworkLogOutputSwapSuccess(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapSuccess(
   w: BinaryWriter,
-  value: {
-    event: "swap_success";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14422,10 +9820,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   }
 }
 
-function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): {
+type GetNetworkLogOutputSwapFailure = {
   event: "swap_failure";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): GetNetworkLogOutputSwapFailure {
   let field = "";
   try {
     field = "source";
@@ -14438,10 +9838,7 @@ function decodeGetNetworkLogOutputSwapFailure(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputSwapFailure(
   w: BinaryWriter,
-  value: {
-    event: "swap_failure";
-    source: string;
-  },
+  value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14453,10 +9850,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   }
 }
 
-function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): {
+type GetNetworkLogOutputBootstrapSent = {
   event: "bootstrap_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): GetNetworkLogOutputBootstrapSent {
   let field = "";
   try {
     field = "source";
@@ -14469,10 +9868,7 @@ function decodeGetNetworkLogOutputBootstrapSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputBootstrapSent(
   w: BinaryWriter,
-  value: {
-    event: "bootstrap_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14484,10 +9880,14 @@ function encodeGetNetworkLogOutputBootstrapSent(
   }
 }
 
-function decodeGetNetworkLogOutputBootstrapReceived(r: BinaryReader): {
+type GetNetworkLogOutputBootstrapReceived = {
   event: "bootstrap_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputBootstrapReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputBootstrapReceived {
   let field = "";
   try {
     field = "source";
@@ -14500,10 +9900,7 @@ function decodeGetNetworkLogOutputBootstrapReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputBootstrapReceived(
   w: BinaryWriter,
-  value: {
-    event: "bootstrap_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14515,10 +9912,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   }
 }
 
-function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): {
+type GetNetworkLogOutputAdvertiseSent = {
   event: "advertise_sent";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): GetNetworkLogOutputAdvertiseSent {
   let field = "";
   try {
     field = "source";
@@ -14531,10 +9930,7 @@ function decodeGetNetworkLogOutputAdvertiseSent(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAdvertiseSent(
   w: BinaryWriter,
-  value: {
-    event: "advertise_sent";
-    source: string;
-  },
+  value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14546,10 +9942,14 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   }
 }
 
-function decodeGetNetworkLogOutputAdvertiseReceived(r: BinaryReader): {
+type GetNetworkLogOutputAdvertiseReceived = {
   event: "advertise_received";
   source: string;
-} {
+};
+
+function decodeGetNetworkLogOutputAdvertiseReceived(
+  r: BinaryReader,
+): GetNetworkLogOutputAdvertiseReceived {
   let field = "";
   try {
     field = "source";
@@ -14562,10 +9962,7 @@ function decodeGetNetworkLogOutputAdvertiseReceived(r: BinaryReader): {
 
 function encodeGetNetworkLogOutputAdvertiseReceived(
   w: BinaryWriter,
-  value: {
-    event: "advertise_received";
-    source: string;
-  },
+  value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14577,7 +9974,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   }
 }
 
-function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
+type GetNetworkPeersOutputSentPeerMetadataV1 = {
   branch: string;
   head: string;
   block_header: string;
@@ -14589,7 +9986,11 @@ function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
   protocol_branch: string;
   predecessor_header: string;
   other: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputSentPeerMetadataV1(
+  r: BinaryReader,
+): GetNetworkPeersOutputSentPeerMetadataV1 {
   let field = "";
   try {
     field = "branch";
@@ -14634,19 +10035,7 @@ function decodeGetNetworkPeersOutputSentPeerMetadataV1(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   w: BinaryWriter,
-  value: {
-    branch: string;
-    head: string;
-    block_header: string;
-    operations: string;
-    protocols: string;
-    operation_hashes_for_block: string;
-    operations_for_block: string;
-    checkpoint: string;
-    protocol_branch: string;
-    predecessor_header: string;
-    other: string;
-  },
+  value: GetNetworkPeersOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14678,20 +10067,8 @@ function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   }
 }
 
-function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
-  | {
-      branch: string;
-      head: string;
-      block_header: string;
-      operations: string;
-      protocols: string;
-      operation_hashes_for_block: string;
-      operations_for_block: string;
-      checkpoint: string;
-      protocol_branch: string;
-      predecessor_header: string;
-      other: string;
-    }
+type GetNetworkPeersOutputResponsesSent =
+  | GetNetworkPeersOutputSentPeerMetadataV1
   | {
       branch: string;
       head: string;
@@ -14701,7 +10078,11 @@ function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
       operation_hashes_for_block: string;
       operations_for_block: string;
       other: string;
-    } {
+    };
+
+function decodeGetNetworkPeersOutputResponsesSent(
+  r: BinaryReader,
+): GetNetworkPeersOutputResponsesSent {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -14714,30 +10095,7 @@ function decodeGetNetworkPeersOutputResponsesSent(r: BinaryReader):
 
 function encodeGetNetworkPeersOutputResponsesSent(
   w: BinaryWriter,
-  value:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      },
+  value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
   if (
@@ -14759,19 +10117,7 @@ function encodeGetNetworkPeersOutputResponsesSent(
     writeUint8(w, 0);
     encodeGetNetworkPeersOutputSentPeerMetadataV1(
       w,
-      json as {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      },
+      json as GetNetworkPeersOutputSentPeerMetadataV1,
     );
     return;
   }
@@ -14793,82 +10139,17 @@ function encodeGetNetworkPeersOutputResponsesSent(
   failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataResponses(r: BinaryReader): {
-  sent:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  failed:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  received:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
+type GetNetworkPeersOutputPeerMetadataResponses = {
+  sent: GetNetworkPeersOutputResponsesSent;
+  failed: GetNetworkPeersOutputResponsesSent;
+  received: GetNetworkPeersOutputResponsesSent;
   unexpected: string;
   outdated: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataResponses(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataResponses {
   let field = "";
   try {
     field = "sent";
@@ -14889,82 +10170,7 @@ function decodeGetNetworkPeersOutputPeerMetadataResponses(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataResponses(
   w: BinaryWriter,
-  value: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    unexpected: string;
-    outdated: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -14984,104 +10190,16 @@ function encodeGetNetworkPeersOutputPeerMetadataResponses(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataRequests(r: BinaryReader): {
-  sent:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  received:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  failed:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-  scheduled:
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        checkpoint: string;
-        protocol_branch: string;
-        predecessor_header: string;
-        other: string;
-      }
-    | {
-        branch: string;
-        head: string;
-        block_header: string;
-        operations: string;
-        protocols: string;
-        operation_hashes_for_block: string;
-        operations_for_block: string;
-        other: string;
-      };
-} {
+type GetNetworkPeersOutputPeerMetadataRequests = {
+  sent: GetNetworkPeersOutputResponsesSent;
+  received: GetNetworkPeersOutputResponsesSent;
+  failed: GetNetworkPeersOutputResponsesSent;
+  scheduled: GetNetworkPeersOutputResponsesSent;
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataRequests(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataRequests {
   let field = "";
   try {
     field = "sent";
@@ -15100,104 +10218,7 @@ function decodeGetNetworkPeersOutputPeerMetadataRequests(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataRequests(
   w: BinaryWriter,
-  value: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    scheduled:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-  },
+  value: GetNetworkPeersOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15215,7 +10236,7 @@ function encodeGetNetworkPeersOutputPeerMetadataRequests(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryReader): {
+type GetNetworkPeersOutputPeerMetadataPrevalidatorResults = {
   cannot_download: string;
   cannot_parse: string;
   refused_by_prefilter: string;
@@ -15226,7 +10247,11 @@ function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryRea
   refused: string;
   duplicate: string;
   outdated: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataPrevalidatorResults {
   let field = "";
   try {
     field = "cannot_download";
@@ -15268,18 +10293,7 @@ function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r: BinaryRea
 
 function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   w: BinaryWriter,
-  value: {
-    cannot_download: string;
-    cannot_parse: string;
-    refused_by_prefilter: string;
-    refused_by_postfilter: string;
-    applied: string;
-    branch_delayed: string;
-    branch_refused: string;
-    refused: string;
-    duplicate: string;
-    outdated: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15309,11 +10323,15 @@ function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(r: BinaryReader): {
+type GetNetworkPeersOutputPeerMetadataUnadvertised = {
   block: string;
   operations: string;
   protocol: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataUnadvertised {
   let field = "";
   try {
     field = "block";
@@ -15330,11 +10348,7 @@ function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   w: BinaryWriter,
-  value: {
-    block: string;
-    operations: string;
-    protocol: string;
-  },
+  value: GetNetworkPeersOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15350,10 +10364,14 @@ function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   }
 }
 
-function decodeGetNetworkPeersOutputAdvertisementsSent(r: BinaryReader): {
+type GetNetworkPeersOutputAdvertisementsSent = {
   head: string;
   branch: string;
-} {
+};
+
+function decodeGetNetworkPeersOutputAdvertisementsSent(
+  r: BinaryReader,
+): GetNetworkPeersOutputAdvertisementsSent {
   let field = "";
   try {
     field = "head";
@@ -15368,10 +10386,7 @@ function decodeGetNetworkPeersOutputAdvertisementsSent(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputAdvertisementsSent(
   w: BinaryWriter,
-  value: {
-    head: string;
-    branch: string;
-  },
+  value: GetNetworkPeersOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15385,16 +10400,14 @@ function encodeGetNetworkPeersOutputAdvertisementsSent(
   }
 }
 
-function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(r: BinaryReader): {
-  sent: {
-    head: string;
-    branch: string;
-  };
-  received: {
-    head: string;
-    branch: string;
-  };
-} {
+type GetNetworkPeersOutputPeerMetadataAdvertisements = {
+  sent: GetNetworkPeersOutputAdvertisementsSent;
+  received: GetNetworkPeersOutputAdvertisementsSent;
+};
+
+function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(
+  r: BinaryReader,
+): GetNetworkPeersOutputPeerMetadataAdvertisements {
   let field = "";
   try {
     field = "sent";
@@ -15409,16 +10422,7 @@ function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(r: BinaryReader):
 
 function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   w: BinaryWriter,
-  value: {
-    sent: {
-      head: string;
-      branch: string;
-    };
-    received: {
-      head: string;
-      branch: string;
-    };
-  },
+  value: GetNetworkPeersOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15432,214 +10436,22 @@ function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   }
 }
 
-function decodeGetNetworkPeersOutput1PeerMetadata(r: BinaryReader): {
-  responses: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    unexpected: string;
-    outdated: string;
-  };
-  requests: {
-    sent:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    received:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    failed:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-    scheduled:
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          checkpoint: string;
-          protocol_branch: string;
-          predecessor_header: string;
-          other: string;
-        }
-      | {
-          branch: string;
-          head: string;
-          block_header: string;
-          operations: string;
-          protocols: string;
-          operation_hashes_for_block: string;
-          operations_for_block: string;
-          other: string;
-        };
-  };
+type GetNetworkPeersOutput1PeerMetadata = {
+  responses: GetNetworkPeersOutputPeerMetadataResponses;
+  requests: GetNetworkPeersOutputPeerMetadataRequests;
   valid_blocks: string;
   old_heads: string;
-  prevalidator_results: {
-    cannot_download: string;
-    cannot_parse: string;
-    refused_by_prefilter: string;
-    refused_by_postfilter: string;
-    applied: string;
-    branch_delayed: string;
-    branch_refused: string;
-    refused: string;
-    duplicate: string;
-    outdated: string;
-  };
+  prevalidator_results: GetNetworkPeersOutputPeerMetadataPrevalidatorResults;
   unactivated_chains: string;
   inactive_chains: string;
   future_blocks_advertised: string;
-  unadvertised: {
-    block: string;
-    operations: string;
-    protocol: string;
-  };
-  advertisements: {
-    sent: {
-      head: string;
-      branch: string;
-    };
-    received: {
-      head: string;
-      branch: string;
-    };
-  };
-} {
+  unadvertised: GetNetworkPeersOutputPeerMetadataUnadvertised;
+  advertisements: GetNetworkPeersOutputPeerMetadataAdvertisements;
+};
+
+function decodeGetNetworkPeersOutput1PeerMetadata(
+  r: BinaryReader,
+): GetNetworkPeersOutput1PeerMetadata {
   let field = "";
   try {
     field = "responses";
@@ -15681,214 +10493,7 @@ function decodeGetNetworkPeersOutput1PeerMetadata(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutput1PeerMetadata(
   w: BinaryWriter,
-  value: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  },
+  value: GetNetworkPeersOutput1PeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -15983,221 +10588,11 @@ function encodeGetNetworkPeersOutput1LastFailedConnection(
   }
 }
 
-function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
+type GetNetworkPeersOutputItem1 = {
   score: number;
   trusted: boolean;
-  conn_metadata?: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  peer_metadata: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  };
+  conn_metadata?: GetNetworkConnectionsOutputItemLocalMetadata;
+  peer_metadata: GetNetworkPeersOutput1PeerMetadata;
   state: "accepted" | "running" | "disconnected";
   reachable_at?: P2pConnectionId;
   stat: P2pStat;
@@ -16207,7 +10602,9 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
   last_disconnection?: [P2pConnectionId, string];
   last_seen?: [P2pConnectionId, string];
   last_miss?: [P2pConnectionId, string];
-} {
+};
+
+function decodeGetNetworkPeersOutputItem1(r: BinaryReader): GetNetworkPeersOutputItem1 {
   let field = "";
   try {
     field = "score";
@@ -16250,231 +10647,13 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
     const lastMiss = readPresence(r)
       ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
       : undefined;
-    const out: {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    } = { score, trusted, peer_metadata: peerMetadata, state, stat };
+    const out: GetNetworkPeersOutputItem1 = {
+      score,
+      trusted,
+      peer_metadata: peerMetadata,
+      state,
+      stat,
+    };
     if (connMetadata !== undefined) out.conn_metadata = connMetadata;
     if (reachableAt !== undefined) out.reachable_at = reachableAt;
     if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
@@ -16492,231 +10671,7 @@ function decodeGetNetworkPeersOutputItem1(r: BinaryReader): {
 
 function encodeGetNetworkPeersOutputItem1(
   w: BinaryWriter,
-  value: {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
+  value: GetNetworkPeersOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -16784,234 +10739,9 @@ function encodeGetNetworkPeersOutputItem1(
   }
 }
 
-function decodeGetNetworkPeersOutputInnerItem(r: BinaryReader): [
-  string,
-  {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
-] {
+function decodeGetNetworkPeersOutputInnerItem(
+  r: BinaryReader,
+): [string, GetNetworkPeersOutputItem1] {
   let index = 0;
   try {
     index = 0;
@@ -17026,234 +10756,7 @@ function decodeGetNetworkPeersOutputInnerItem(r: BinaryReader): [
 
 function encodeGetNetworkPeersOutputInnerItem(
   w: BinaryWriter,
-  value: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ],
+  value: [string, GetNetworkPeersOutputItem1],
 ): void {
   if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
   let index = 0;
@@ -17267,462 +10770,8 @@ function encodeGetNetworkPeersOutputInnerItem(
   }
 }
 
-function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
-  string,
-  {
-    score: number;
-    trusted: boolean;
-    conn_metadata?: {
-      disable_mempool: boolean;
-      private_node: boolean;
-    };
-    peer_metadata: {
-      responses: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        unexpected: string;
-        outdated: string;
-      };
-      requests: {
-        sent:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        received:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        failed:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-        scheduled:
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              checkpoint: string;
-              protocol_branch: string;
-              predecessor_header: string;
-              other: string;
-            }
-          | {
-              branch: string;
-              head: string;
-              block_header: string;
-              operations: string;
-              protocols: string;
-              operation_hashes_for_block: string;
-              operations_for_block: string;
-              other: string;
-            };
-      };
-      valid_blocks: string;
-      old_heads: string;
-      prevalidator_results: {
-        cannot_download: string;
-        cannot_parse: string;
-        refused_by_prefilter: string;
-        refused_by_postfilter: string;
-        applied: string;
-        branch_delayed: string;
-        branch_refused: string;
-        refused: string;
-        duplicate: string;
-        outdated: string;
-      };
-      unactivated_chains: string;
-      inactive_chains: string;
-      future_blocks_advertised: string;
-      unadvertised: {
-        block: string;
-        operations: string;
-        protocol: string;
-      };
-      advertisements: {
-        sent: {
-          head: string;
-          branch: string;
-        };
-        received: {
-          head: string;
-          branch: string;
-        };
-      };
-    };
-    state: "accepted" | "running" | "disconnected";
-    reachable_at?: P2pConnectionId;
-    stat: P2pStat;
-    last_failed_connection?: [P2pConnectionId, string];
-    last_rejected_connection?: [P2pConnectionId, string];
-    last_established_connection?: [P2pConnectionId, string];
-    last_disconnection?: [P2pConnectionId, string];
-    last_seen?: [P2pConnectionId, string];
-    last_miss?: [P2pConnectionId, string];
-  },
-][] {
-  const items: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ][] = [];
+function decodeGetNetworkPeersOutputInner(r: BinaryReader): [string, GetNetworkPeersOutputItem1][] {
+  const items: [string, GetNetworkPeersOutputItem1][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPeersOutputInnerItem(r));
@@ -17735,234 +10784,7 @@ function decodeGetNetworkPeersOutputInner(r: BinaryReader): [
 
 function encodeGetNetworkPeersOutputInner(
   w: BinaryWriter,
-  value: [
-    string,
-    {
-      score: number;
-      trusted: boolean;
-      conn_metadata?: {
-        disable_mempool: boolean;
-        private_node: boolean;
-      };
-      peer_metadata: {
-        responses: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          unexpected: string;
-          outdated: string;
-        };
-        requests: {
-          sent:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          received:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          failed:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-          scheduled:
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                checkpoint: string;
-                protocol_branch: string;
-                predecessor_header: string;
-                other: string;
-              }
-            | {
-                branch: string;
-                head: string;
-                block_header: string;
-                operations: string;
-                protocols: string;
-                operation_hashes_for_block: string;
-                operations_for_block: string;
-                other: string;
-              };
-        };
-        valid_blocks: string;
-        old_heads: string;
-        prevalidator_results: {
-          cannot_download: string;
-          cannot_parse: string;
-          refused_by_prefilter: string;
-          refused_by_postfilter: string;
-          applied: string;
-          branch_delayed: string;
-          branch_refused: string;
-          refused: string;
-          duplicate: string;
-          outdated: string;
-        };
-        unactivated_chains: string;
-        inactive_chains: string;
-        future_blocks_advertised: string;
-        unadvertised: {
-          block: string;
-          operations: string;
-          protocol: string;
-        };
-        advertisements: {
-          sent: {
-            head: string;
-            branch: string;
-          };
-          received: {
-            head: string;
-            branch: string;
-          };
-        };
-      };
-      state: "accepted" | "running" | "disconnected";
-      reachable_at?: P2pConnectionId;
-      stat: P2pStat;
-      last_failed_connection?: [P2pConnectionId, string];
-      last_rejected_connection?: [P2pConnectionId, string];
-      last_established_connection?: [P2pConnectionId, string];
-      last_disconnection?: [P2pConnectionId, string];
-      last_seen?: [P2pConnectionId, string];
-      last_miss?: [P2pConnectionId, string];
-    },
-  ][],
+  value: [string, GetNetworkPeersOutputItem1][],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -18172,7 +10994,7 @@ function encodeGetProtocolsOutputInner(w: BinaryWriter, value: string[]): void {
   }
 }
 
-function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
+type GetStatsMemoryOutputLinuxProcStatm = {
   page_size: number;
   size: string;
   resident: string;
@@ -18181,7 +11003,11 @@ function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
   lib: string;
   data: string;
   dt: string;
-} {
+};
+
+function decodeGetStatsMemoryOutputLinuxProcStatm(
+  r: BinaryReader,
+): GetStatsMemoryOutputLinuxProcStatm {
   let field = "";
   try {
     field = "page_size";
@@ -18208,16 +11034,7 @@ function decodeGetStatsMemoryOutputLinuxProcStatm(r: BinaryReader): {
 
 function encodeGetStatsMemoryOutputLinuxProcStatm(
   w: BinaryWriter,
-  value: {
-    page_size: number;
-    size: string;
-    resident: string;
-    shared: string;
-    text: string;
-    lib: string;
-    data: string;
-    dt: string;
-  },
+  value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18243,11 +11060,13 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   }
 }
 
-function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): {
+type GetStatsMemoryOutputDarwinPs = {
   page_size: number;
   mem: number;
   resident: string;
-} {
+};
+
+function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): GetStatsMemoryOutputDarwinPs {
   let field = "";
   try {
     field = "page_size";
@@ -18264,11 +11083,7 @@ function decodeGetStatsMemoryOutputDarwinPs(r: BinaryReader): {
 
 function encodeGetStatsMemoryOutputDarwinPs(
   w: BinaryWriter,
-  value: {
-    page_size: number;
-    mem: number;
-    resident: string;
-  },
+  value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18284,9 +11099,11 @@ function encodeGetStatsMemoryOutputDarwinPs(
   }
 }
 
-function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): {
+type GetVersionOutputAdditionalInfoRC = {
   rc: number;
-} {
+};
+
+function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): GetVersionOutputAdditionalInfoRC {
   let field = "";
   try {
     field = "rc";
@@ -18299,9 +11116,7 @@ function decodeGetVersionOutputAdditionalInfoRC(r: BinaryReader): {
 
 function encodeGetVersionOutputAdditionalInfoRC(
   w: BinaryWriter,
-  value: {
-    rc: number;
-  },
+  value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18313,9 +11128,13 @@ function encodeGetVersionOutputAdditionalInfoRC(
   }
 }
 
-function decodeGetVersionOutputAdditionalInfoRCDev(r: BinaryReader): {
+type GetVersionOutputAdditionalInfoRCDev = {
   rc_dev: number;
-} {
+};
+
+function decodeGetVersionOutputAdditionalInfoRCDev(
+  r: BinaryReader,
+): GetVersionOutputAdditionalInfoRCDev {
   let field = "";
   try {
     field = "rc_dev";
@@ -18328,9 +11147,7 @@ function decodeGetVersionOutputAdditionalInfoRCDev(r: BinaryReader): {
 
 function encodeGetVersionOutputAdditionalInfoRCDev(
   w: BinaryWriter,
-  value: {
-    rc_dev: number;
-  },
+  value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18342,9 +11159,13 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   }
 }
 
-function decodeGetVersionOutputAdditionalInfoBeta(r: BinaryReader): {
+type GetVersionOutputAdditionalInfoBeta = {
   beta: number;
-} {
+};
+
+function decodeGetVersionOutputAdditionalInfoBeta(
+  r: BinaryReader,
+): GetVersionOutputAdditionalInfoBeta {
   let field = "";
   try {
     field = "beta";
@@ -18357,9 +11178,7 @@ function decodeGetVersionOutputAdditionalInfoBeta(r: BinaryReader): {
 
 function encodeGetVersionOutputAdditionalInfoBeta(
   w: BinaryWriter,
-  value: {
-    beta: number;
-  },
+  value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18371,9 +11190,13 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   }
 }
 
-function decodeGetVersionOutputAdditionalInfoBetaDev(r: BinaryReader): {
+type GetVersionOutputAdditionalInfoBetaDev = {
   beta_dev: number;
-} {
+};
+
+function decodeGetVersionOutputAdditionalInfoBetaDev(
+  r: BinaryReader,
+): GetVersionOutputAdditionalInfoBetaDev {
   let field = "";
   try {
     field = "beta_dev";
@@ -18386,9 +11209,7 @@ function decodeGetVersionOutputAdditionalInfoBetaDev(r: BinaryReader): {
 
 function encodeGetVersionOutputAdditionalInfoBetaDev(
   w: BinaryWriter,
-  value: {
-    beta_dev: number;
-  },
+  value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18400,21 +11221,17 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   }
 }
 
-function decodeGetVersionOutputVersionAdditionalInfo(r: BinaryReader):
+type GetVersionOutputVersionAdditionalInfo =
   | "dev"
-  | {
-      rc: number;
-    }
+  | GetVersionOutputAdditionalInfoRC
   | "release"
-  | {
-      rc_dev: number;
-    }
-  | {
-      beta: number;
-    }
-  | {
-      beta_dev: number;
-    } {
+  | GetVersionOutputAdditionalInfoRCDev
+  | GetVersionOutputAdditionalInfoBeta
+  | GetVersionOutputAdditionalInfoBetaDev;
+
+function decodeGetVersionOutputVersionAdditionalInfo(
+  r: BinaryReader,
+): GetVersionOutputVersionAdditionalInfo {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -18437,21 +11254,7 @@ function decodeGetVersionOutputVersionAdditionalInfo(r: BinaryReader):
 
 function encodeGetVersionOutputVersionAdditionalInfo(
   w: BinaryWriter,
-  value:
-    | "dev"
-    | {
-        rc: number;
-      }
-    | "release"
-    | {
-        rc_dev: number;
-      }
-    | {
-        beta: number;
-      }
-    | {
-        beta_dev: number;
-      },
+  value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
   if (json === "dev") {
@@ -18469,12 +11272,7 @@ function encodeGetVersionOutputVersionAdditionalInfo(
     (json as Record<string, unknown>)["rc"] !== undefined
   ) {
     writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(
-      w,
-      json as {
-        rc: number;
-      },
-    );
+    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
     return;
   }
   if (
@@ -18484,12 +11282,7 @@ function encodeGetVersionOutputVersionAdditionalInfo(
     (json as Record<string, unknown>)["rc_dev"] !== undefined
   ) {
     writeUint8(w, 3);
-    encodeGetVersionOutputAdditionalInfoRCDev(
-      w,
-      json as {
-        rc_dev: number;
-      },
-    );
+    encodeGetVersionOutputAdditionalInfoRCDev(w, json as GetVersionOutputAdditionalInfoRCDev);
     return;
   }
   if (
@@ -18499,12 +11292,7 @@ function encodeGetVersionOutputVersionAdditionalInfo(
     (json as Record<string, unknown>)["beta"] !== undefined
   ) {
     writeUint8(w, 4);
-    encodeGetVersionOutputAdditionalInfoBeta(
-      w,
-      json as {
-        beta: number;
-      },
-    );
+    encodeGetVersionOutputAdditionalInfoBeta(w, json as GetVersionOutputAdditionalInfoBeta);
     return;
   }
   if (
@@ -18514,36 +11302,19 @@ function encodeGetVersionOutputVersionAdditionalInfo(
     (json as Record<string, unknown>)["beta_dev"] !== undefined
   ) {
     writeUint8(w, 5);
-    encodeGetVersionOutputAdditionalInfoBetaDev(
-      w,
-      json as {
-        beta_dev: number;
-      },
-    );
+    encodeGetVersionOutputAdditionalInfoBetaDev(w, json as GetVersionOutputAdditionalInfoBetaDev);
     return;
   }
   failValue(w, "a value of one of the cases Dev, RC, Release, RC_dev, Beta, Beta_dev", json);
 }
 
-function decodeGetVersionOutputVersion(r: BinaryReader): {
+type GetVersionOutputVersion = {
   major: number;
   minor: number;
-  additional_info:
-    | "dev"
-    | {
-        rc: number;
-      }
-    | "release"
-    | {
-        rc_dev: number;
-      }
-    | {
-        beta: number;
-      }
-    | {
-        beta_dev: number;
-      };
-} {
+  additional_info: GetVersionOutputVersionAdditionalInfo;
+};
+
+function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion {
   let field = "";
   try {
     field = "major";
@@ -18558,28 +11329,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): {
   }
 }
 
-function encodeGetVersionOutputVersion(
-  w: BinaryWriter,
-  value: {
-    major: number;
-    minor: number;
-    additional_info:
-      | "dev"
-      | {
-          rc: number;
-        }
-      | "release"
-      | {
-          rc_dev: number;
-        }
-      | {
-          beta: number;
-        }
-      | {
-          beta_dev: number;
-        };
-  },
-): void {
+function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
   try {
@@ -18594,10 +11344,12 @@ function encodeGetVersionOutputVersion(
   }
 }
 
-function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): {
+type GetVersionOutputCommitInfoSome = {
   commit_hash: Unistring;
   commit_date: Unistring;
-} {
+};
+
+function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
     const outer1 = openDynamicFrame(r, "Uint30");
@@ -18616,10 +11368,7 @@ function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): {
 
 function encodeGetVersionOutputCommitInfoSome(
   w: BinaryWriter,
-  value: {
-    commit_hash: Unistring;
-    commit_date: Unistring;
-  },
+  value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18637,10 +11386,7 @@ function encodeGetVersionOutputCommitInfoSome(
   }
 }
 
-function decodeGetVersionOutputCommitInfo(r: BinaryReader): {
-  commit_hash: Unistring;
-  commit_date: Unistring;
-} | null {
+function decodeGetVersionOutputCommitInfo(r: BinaryReader): GetVersionOutputCommitInfoSome | null {
   const start = r.offset;
   const tag = readUint8(r);
   if (tag === 0) return null;
@@ -18650,10 +11396,7 @@ function decodeGetVersionOutputCommitInfo(r: BinaryReader): {
 
 function encodeGetVersionOutputCommitInfo(
   w: BinaryWriter,
-  value: {
-    commit_hash: Unistring;
-    commit_date: Unistring;
-  } | null,
+  value: GetVersionOutputCommitInfoSome | null,
 ): void {
   if (value === null || value === undefined) {
     writeUint8(w, 0);
@@ -18663,10 +11406,14 @@ function encodeGetVersionOutputCommitInfo(
   encodeGetVersionOutputCommitInfoSome(w, value);
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusLaunching(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusLaunching = {
   phase: "launching";
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusLaunching(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusLaunching {
   let field = "";
   try {
     field = "since";
@@ -18679,10 +11426,7 @@ function decodeGetWorkersBlockValidatorOutputStatusLaunching(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   w: BinaryWriter,
-  value: {
-    phase: "launching";
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18694,10 +11438,14 @@ function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusRunning(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusRunning = {
   phase: "running";
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusRunning(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusRunning {
   let field = "";
   try {
     field = "since";
@@ -18710,10 +11458,7 @@ function decodeGetWorkersBlockValidatorOutputStatusRunning(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusRunning(
   w: BinaryWriter,
-  value: {
-    phase: "running";
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18725,11 +11470,15 @@ function encodeGetWorkersBlockValidatorOutputStatusRunning(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusClosing(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusClosing = {
   phase: "closing";
   birth: string;
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusClosing(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusClosing {
   let field = "";
   try {
     field = "birth";
@@ -18744,11 +11493,7 @@ function decodeGetWorkersBlockValidatorOutputStatusClosing(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusClosing(
   w: BinaryWriter,
-  value: {
-    phase: "closing";
-    birth: string;
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18762,11 +11507,15 @@ function encodeGetWorkersBlockValidatorOutputStatusClosing(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusClosed(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusClosed = {
   phase: "closed";
   birth: string;
   since: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusClosed(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusClosed {
   let field = "";
   try {
     field = "birth";
@@ -18781,11 +11530,7 @@ function decodeGetWorkersBlockValidatorOutputStatusClosed(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusClosed(
   w: BinaryWriter,
-  value: {
-    phase: "closed";
-    birth: string;
-    since: string;
-  },
+  value: GetWorkersBlockValidatorOutputStatusClosed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18799,12 +11544,16 @@ function encodeGetWorkersBlockValidatorOutputStatusClosed(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatusCrashed(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputStatusCrashed = {
   phase: "crashed";
   birth: string;
   since: string;
   errors: JsonValue;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputStatusCrashed(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatusCrashed {
   let field = "";
   try {
     field = "birth";
@@ -18823,12 +11572,7 @@ function decodeGetWorkersBlockValidatorOutputStatusCrashed(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   w: BinaryWriter,
-  value: {
-    phase: "crashed";
-    birth: string;
-    since: string;
-    errors: JsonValue;
-  },
+  value: GetWorkersBlockValidatorOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -18846,31 +11590,16 @@ function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputStatus(r: BinaryReader):
-  | {
-      phase: "launching";
-      since: string;
-    }
-  | {
-      phase: "running";
-      since: string;
-    }
-  | {
-      phase: "closing";
-      birth: string;
-      since: string;
-    }
-  | {
-      phase: "closed";
-      birth: string;
-      since: string;
-    }
-  | {
-      phase: "crashed";
-      birth: string;
-      since: string;
-      errors: JsonValue;
-    } {
+type GetWorkersBlockValidatorOutputStatus =
+  | GetWorkersBlockValidatorOutputStatusLaunching
+  | GetWorkersBlockValidatorOutputStatusRunning
+  | GetWorkersBlockValidatorOutputStatusClosing
+  | GetWorkersBlockValidatorOutputStatusClosed
+  | GetWorkersBlockValidatorOutputStatusCrashed;
+
+function decodeGetWorkersBlockValidatorOutputStatus(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputStatus {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -18891,31 +11620,7 @@ function decodeGetWorkersBlockValidatorOutputStatus(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputStatus(
   w: BinaryWriter,
-  value:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      },
+  value: GetWorkersBlockValidatorOutputStatus,
 ): void {
   const json: unknown = value;
   switch ((json as { phase?: unknown }).phase) {
@@ -18923,10 +11628,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 0);
       encodeGetWorkersBlockValidatorOutputStatusLaunching(
         w,
-        json as {
-          phase: "launching";
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusLaunching,
       );
       return;
     }
@@ -18934,10 +11636,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 1);
       encodeGetWorkersBlockValidatorOutputStatusRunning(
         w,
-        json as {
-          phase: "running";
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusRunning,
       );
       return;
     }
@@ -18945,11 +11644,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 2);
       encodeGetWorkersBlockValidatorOutputStatusClosing(
         w,
-        json as {
-          phase: "closing";
-          birth: string;
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusClosing,
       );
       return;
     }
@@ -18957,11 +11652,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 3);
       encodeGetWorkersBlockValidatorOutputStatusClosed(
         w,
-        json as {
-          phase: "closed";
-          birth: string;
-          since: string;
-        },
+        json as GetWorkersBlockValidatorOutputStatusClosed,
       );
       return;
     }
@@ -18969,12 +11660,7 @@ function encodeGetWorkersBlockValidatorOutputStatus(
       writeUint8(w, 4);
       encodeGetWorkersBlockValidatorOutputStatusCrashed(
         w,
-        json as {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        },
+        json as GetWorkersBlockValidatorOutputStatusCrashed,
       );
       return;
     }
@@ -18982,11 +11668,15 @@ function encodeGetWorkersBlockValidatorOutputStatus(
   failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
 }
 
-function decodeGetWorkersBlockValidatorOutputRequestValidation(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputRequestValidation = {
   block: string;
   chain_id: string;
   peer?: string;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputRequestValidation(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputRequestValidation {
   let field = "";
   try {
     field = "block";
@@ -18995,11 +11685,7 @@ function decodeGetWorkersBlockValidatorOutputRequestValidation(r: BinaryReader):
     const chainId = readHash(r, BASE58.chain_id);
     field = "peer";
     const peer = readPresence(r) ? readHash(r, BASE58.cryptobox_public_key_hash) : undefined;
-    const out: {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    } = { block, chain_id: chainId };
+    const out: GetWorkersBlockValidatorOutputRequestValidation = { block, chain_id: chainId };
     if (peer !== undefined) out.peer = peer;
     return out;
   } catch (error) {
@@ -19009,11 +11695,7 @@ function decodeGetWorkersBlockValidatorOutputRequestValidation(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputRequestValidation(
   w: BinaryWriter,
-  value: {
-    block: string;
-    chain_id: string;
-    peer?: string;
-  },
+  value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19033,10 +11715,14 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputRequestPreapplication(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputRequestPreapplication = {
   chain_id: string;
   level: number;
-} {
+};
+
+function decodeGetWorkersBlockValidatorOutputRequestPreapplication(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputRequestPreapplication {
   let field = "";
   try {
     field = "chain_id";
@@ -19051,10 +11737,7 @@ function decodeGetWorkersBlockValidatorOutputRequestPreapplication(r: BinaryRead
 
 function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    level: number;
-  },
+  value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19068,16 +11751,13 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputItemRequest(r: BinaryReader):
-  | {
-      block: string;
-      chain_id: string;
-      peer?: string;
-    }
-  | {
-      chain_id: string;
-      level: number;
-    } {
+type GetWorkersBlockValidatorOutputItemRequest =
+  | GetWorkersBlockValidatorOutputRequestValidation
+  | GetWorkersBlockValidatorOutputRequestPreapplication;
+
+function decodeGetWorkersBlockValidatorOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -19092,16 +11772,7 @@ function decodeGetWorkersBlockValidatorOutputItemRequest(r: BinaryReader):
 
 function encodeGetWorkersBlockValidatorOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      }
-    | {
-        chain_id: string;
-        level: number;
-      },
+  value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   const json: unknown = value;
   if (
@@ -19114,11 +11785,7 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
     writeUint8(w, 0);
     encodeGetWorkersBlockValidatorOutputRequestValidation(
       w,
-      json as {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      },
+      json as GetWorkersBlockValidatorOutputRequestValidation,
     );
     return;
   }
@@ -19132,29 +11799,21 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
     writeUint8(w, 1);
     encodeGetWorkersBlockValidatorOutputRequestPreapplication(
       w,
-      json as {
-        chain_id: string;
-        level: number;
-      },
+      json as GetWorkersBlockValidatorOutputRequestPreapplication,
     );
     return;
   }
   failValue(w, "a value of one of the cases validation, preapplication", json);
 }
 
-function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputPendingRequestsItem = {
   pushed: string;
-  request:
-    | {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      }
-    | {
-        chain_id: string;
-        level: number;
-      };
-} {
+  request: GetWorkersBlockValidatorOutputItemRequest;
+};
+
+function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -19171,19 +11830,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r: BinaryReader
 
 function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        }
-      | {
-          chain_id: string;
-          level: number;
-        };
-  },
+  value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19199,32 +11846,10 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request:
-    | {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      }
-    | {
-        chain_id: string;
-        level: number;
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        }
-      | {
-          chain_id: string;
-          level: number;
-        };
-  }[] = [];
+function decodeGetWorkersBlockValidatorOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputPendingRequestsItem[] {
+  const items: GetWorkersBlockValidatorOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersBlockValidatorOutputPendingRequestsItem(r));
@@ -19237,19 +11862,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequests(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        }
-      | {
-          chain_id: string;
-          level: number;
-        };
-  }[],
+  value: GetWorkersBlockValidatorOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19262,20 +11875,15 @@ function encodeGetWorkersBlockValidatorOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersBlockValidatorOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersBlockValidatorOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        block: string;
-        chain_id: string;
-        peer?: string;
-      }
-    | {
-        chain_id: string;
-        level: number;
-      };
-} {
+  request: GetWorkersBlockValidatorOutputItemRequest;
+};
+
+function decodeGetWorkersBlockValidatorOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersBlockValidatorOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -19292,20 +11900,7 @@ function decodeGetWorkersBlockValidatorOutputCurrentRequest(r: BinaryReader): {
 
 function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          block: string;
-          chain_id: string;
-          peer?: string;
-        }
-      | {
-          chain_id: string;
-          level: number;
-        };
-  },
+  value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19321,35 +11916,15 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputItemInformation(r: BinaryReader): {
+type GetWorkersChainValidatorsOutputItemInformation = {
   instances: number;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
+  status: GetWorkersBlockValidatorOutputStatus;
   queue_length: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsOutputItemInformation(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputItemInformation {
   let field = "";
   try {
     field = "instances";
@@ -19366,35 +11941,7 @@ function decodeGetWorkersChainValidatorsOutputItemInformation(r: BinaryReader): 
 
 function encodeGetWorkersChainValidatorsOutputItemInformation(
   w: BinaryWriter,
-  value: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  },
+  value: GetWorkersChainValidatorsOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19410,64 +11957,16 @@ function encodeGetWorkersChainValidatorsOutputItemInformation(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputInnerItem(r: BinaryReader): {
+type GetWorkersChainValidatorsOutputInnerItem = {
   chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
+  status: GetWorkersBlockValidatorOutputStatus;
+  information: GetWorkersChainValidatorsOutputItemInformation;
   pipelines: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputInnerItem {
   let field = "";
   try {
     field = "chain_id";
@@ -19486,64 +11985,7 @@ function decodeGetWorkersChainValidatorsOutputInnerItem(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  },
+  value: GetWorkersChainValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19561,122 +12003,10 @@ function encodeGetWorkersChainValidatorsOutputInnerItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[] {
-  const items: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  }[] = [];
+function decodeGetWorkersChainValidatorsOutputInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsOutputInnerItem[] {
+  const items: GetWorkersChainValidatorsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
@@ -19689,64 +12019,7 @@ function decodeGetWorkersChainValidatorsOutputInner(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsOutputInner(
   w: BinaryWriter,
-  value: {
-    chain_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: number;
-  }[],
+  value: GetWorkersChainValidatorsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19759,9 +12032,13 @@ function encodeGetWorkersChainValidatorsOutputInner(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputRequestHash(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputRequestHash = {
   hash: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputRequestHash {
   let field = "";
   try {
     field = "hash";
@@ -19774,9 +12051,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputRequestHash(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   w: BinaryWriter,
-  value: {
-    hash: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19788,9 +12063,13 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputRequestPeerId = {
   peer_id: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputRequestPeerId {
   let field = "";
   try {
     field = "peer_id";
@@ -19803,9 +12082,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(r: BinaryRe
 
 function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   w: BinaryWriter,
-  value: {
-    peer_id: string;
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19817,13 +12094,13 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputItemRequest(r: BinaryReader):
-  | {
-      hash: string;
-    }
-  | {
-      peer_id: string;
-    } {
+type GetWorkersChainValidatorsByChainIdOutputItemRequest =
+  | GetWorkersChainValidatorsByChainIdOutputRequestHash
+  | GetWorkersChainValidatorsByChainIdOutputRequestPeerId;
+
+function decodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -19838,13 +12115,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputItemRequest(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        hash: string;
-      }
-    | {
-        peer_id: string;
-      },
+  value: GetWorkersChainValidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
   if (
@@ -19856,9 +12127,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
     writeUint8(w, 0);
     encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
       w,
-      json as {
-        hash: string;
-      },
+      json as GetWorkersChainValidatorsByChainIdOutputRequestHash,
     );
     return;
   }
@@ -19871,25 +12140,21 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
     writeUint8(w, 1);
     encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
       w,
-      json as {
-        peer_id: string;
-      },
+      json as GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
     );
     return;
   }
   failValue(w, "a value of one of the cases Hash, Peer_id", json);
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem = {
   pushed: string;
-  request:
-    | {
-        hash: string;
-      }
-    | {
-        peer_id: string;
-      };
-} {
+  request: GetWorkersChainValidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -19906,16 +12171,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r: Bi
 
 function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          hash: string;
-        }
-      | {
-          peer_id: string;
-        };
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -19931,26 +12187,10 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request:
-    | {
-        hash: string;
-      }
-    | {
-        peer_id: string;
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          hash: string;
-        }
-      | {
-          peer_id: string;
-        };
-  }[] = [];
+function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[] {
+  const items: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(r));
@@ -19963,16 +12203,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r: Binary
 
 function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          hash: string;
-        }
-      | {
-          peer_id: string;
-        };
-  }[],
+  value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -19985,17 +12216,15 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersChainValidatorsByChainIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        hash: string;
-      }
-    | {
-        peer_id: string;
-      };
-} {
+  request: GetWorkersChainValidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsByChainIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -20012,17 +12241,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(r: BinaryR
 
 function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          hash: string;
-        }
-      | {
-          peer_id: string;
-        };
-  },
+  value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20038,10 +12257,14 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   }
 }
 
-function decodeGetWorkersChainValidatorsDdbOutputOperationDb(r: BinaryReader): {
+type GetWorkersChainValidatorsDdbOutputOperationDb = {
   table_length: number;
   scheduler_length: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsDdbOutputOperationDb(
+  r: BinaryReader,
+): GetWorkersChainValidatorsDdbOutputOperationDb {
   let field = "";
   try {
     field = "table_length";
@@ -20056,10 +12279,7 @@ function decodeGetWorkersChainValidatorsDdbOutputOperationDb(r: BinaryReader): {
 
 function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   w: BinaryWriter,
-  value: {
-    table_length: number;
-    scheduler_length: number;
-  },
+  value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20073,10 +12293,14 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r: BinaryReader): {
+type GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines = {
   fetched_headers: number;
   fetched_blocks: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines {
   let field = "";
   try {
     field = "fetched_headers";
@@ -20091,10 +12315,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r: Bi
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   w: BinaryWriter,
-  value: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20108,67 +12329,16 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r: BinaryReader): {
+type GetWorkersChainValidatorsPeersValidatorsOutputInnerItem = {
   peer_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  };
-} {
+  status: GetWorkersBlockValidatorOutputStatus;
+  information: GetWorkersChainValidatorsOutputItemInformation;
+  pipelines: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines;
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputInnerItem {
   let field = "";
   try {
     field = "peer_id";
@@ -20187,67 +12357,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r: Binary
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   w: BinaryWriter,
-  value: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20265,128 +12375,10 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryReader): {
-  peer_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: {
-    fetched_headers: number;
-    fetched_blocks: number;
-  };
-}[] {
-  const items: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  }[] = [];
+function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(r));
@@ -20399,67 +12391,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInner(r: BinaryRead
 
 function encodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
   w: BinaryWriter,
-  value: {
-    peer_id: string;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    information: {
-      instances: number;
-      status:
-        | {
-            phase: "launching";
-            since: string;
-          }
-        | {
-            phase: "running";
-            since: string;
-          }
-        | {
-            phase: "closing";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "closed";
-            birth: string;
-            since: string;
-          }
-        | {
-            phase: "crashed";
-            birth: string;
-            since: string;
-            errors: JsonValue;
-          };
-      queue_length: number;
-    };
-    pipelines: {
-      fetched_headers: number;
-      fetched_blocks: number;
-    };
-  }[],
+  value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -20472,12 +12404,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInner(
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead = {
   request: "new_head";
   block: string;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead {
   let field = "";
   try {
     field = "block";
@@ -20490,10 +12424,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
   w: BinaryWriter,
-  value: {
-    request: "new_head";
-    block: string;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20505,13 +12436,15 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch = {
   request: "new_branch";
   block: string;
   locators: number;
-} {
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch {
   let field = "";
   try {
     field = "block";
@@ -20526,11 +12459,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
   w: BinaryWriter,
-  value: {
-    request: "new_branch";
-    block: string;
-    locators: number;
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20544,16 +12473,13 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r: BinaryReader):
-  | {
-      request: "new_head";
-      block: string;
-    }
-  | {
-      request: "new_branch";
-      block: string;
-      locators: number;
-    } {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest =
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead
+  | GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch;
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -20568,16 +12494,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
   switch ((json as { request?: unknown }).request) {
@@ -20585,10 +12502,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
         w,
-        json as {
-          request: "new_head";
-          block: string;
-        },
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
       );
       return;
     }
@@ -20596,11 +12510,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
       writeUint8(w, 1);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch(
         w,
-        json as {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        },
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
       );
       return;
     }
@@ -20608,21 +12518,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   failValue(w, "a value of one of the cases New_head, New_branch", json);
 }
 
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem = {
+  pushed: string;
+  request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+};
+
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem(
   r: BinaryReader,
-): {
-  pushed: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-} {
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -20639,19 +12542,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20669,32 +12560,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
   r: BinaryReader,
-): {
-  pushed: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  }[] = [];
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[] {
+  const items: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(
@@ -20709,19 +12576,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  }[],
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -20737,22 +12592,15 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   }
 }
 
-function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
-  r: BinaryReader,
-): {
+type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        request: "new_head";
-        block: string;
-      }
-    | {
-        request: "new_branch";
-        block: string;
-        locators: number;
-      };
-} {
+  request: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest;
+};
+
+function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -20769,20 +12617,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
 
 function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          request: "new_head";
-          block: string;
-        }
-      | {
-          request: "new_branch";
-          block: string;
-          locators: number;
-        };
-  },
+  value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20832,11 +12667,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputFlushEvent(
   failValue(w, 'one of "ignored", "branch", "increment"', value);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestFlush = {
   request: "flush";
   block: string;
   event: "ignored" | "branch" | "increment";
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestFlush {
   let field = "";
   try {
     field = "block";
@@ -20851,11 +12690,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(r: BinaryReade
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   w: BinaryWriter,
-  value: {
-    request: "flush";
-    block: string;
-    event: "ignored" | "branch" | "increment";
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20869,11 +12704,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestNotify = {
   request: "notify";
   peer: string;
   mempool: Mempool;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestNotify {
   let field = "";
   try {
     field = "peer";
@@ -20888,11 +12727,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(r: BinaryRead
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   w: BinaryWriter,
-  value: {
-    request: "notify";
-    peer: string;
-    mempool: Mempool;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20906,11 +12741,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestInject = {
   request: "inject";
   operation: Operation2;
   force: boolean;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestInject {
   let field = "";
   try {
     const reserved1 = openReservedFrame(r, 1);
@@ -20927,11 +12766,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(r: BinaryRead
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   w: BinaryWriter,
-  value: {
-    request: "inject";
-    operation: Operation2;
-    force: boolean;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20945,11 +12780,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestArrived = {
   request: "arrived";
   operation_hash: string;
   operation: Operation2;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestArrived {
   let field = "";
   try {
     field = "operation_hash";
@@ -20964,11 +12803,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(r: BinaryRea
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   w: BinaryWriter,
-  value: {
-    request: "arrived";
-    operation_hash: string;
-    operation: Operation2;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -20982,40 +12817,48 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise = {
   request: "advertise";
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise {
   return { request: "advertise" };
 }
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   w: BinaryWriter,
-  value: {
-    request: "advertise";
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
   request: "leftover";
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestLeftover {
   return { request: "leftover" };
 }
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   w: BinaryWriter,
-  value: {
-    request: "leftover";
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputRequestBan = {
   request: "ban";
   operation_hash: string;
-} {
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputRequestBan {
   let field = "";
   try {
     field = "operation_hash";
@@ -21028,10 +12871,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(r: BinaryReader)
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   w: BinaryWriter,
-  value: {
-    request: "ban";
-    operation_hash: string;
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21043,37 +12883,18 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r: BinaryReader):
-  | {
-      request: "flush";
-      block: string;
-      event: "ignored" | "branch" | "increment";
-    }
-  | {
-      request: "notify";
-      peer: string;
-      mempool: Mempool;
-    }
-  | {
-      request: "inject";
-      operation: Operation2;
-      force: boolean;
-    }
-  | {
-      request: "arrived";
-      operation_hash: string;
-      operation: Operation2;
-    }
-  | {
-      request: "advertise";
-    }
-  | {
-      request: "leftover";
-    }
-  | {
-      request: "ban";
-      operation_hash: string;
-    } {
+type GetWorkersPrevalidatorsByChainIdOutputItemRequest =
+  | GetWorkersPrevalidatorsByChainIdOutputRequestFlush
+  | GetWorkersPrevalidatorsByChainIdOutputRequestNotify
+  | GetWorkersPrevalidatorsByChainIdOutputRequestInject
+  | GetWorkersPrevalidatorsByChainIdOutputRequestArrived
+  | GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise
+  | GetWorkersPrevalidatorsByChainIdOutputRequestLeftover
+  | GetWorkersPrevalidatorsByChainIdOutputRequestBan;
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputItemRequest {
   const start = r.offset;
   const tag = readUint8(r);
   switch (tag) {
@@ -21098,37 +12919,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r: BinaryReader
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   w: BinaryWriter,
-  value:
-    | {
-        request: "flush";
-        block: string;
-        event: "ignored" | "branch" | "increment";
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-        force: boolean;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      }
-    | {
-        request: "ban";
-        operation_hash: string;
-      },
+  value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
   switch ((json as { request?: unknown }).request) {
@@ -21136,11 +12927,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
         w,
-        json as {
-          request: "flush";
-          block: string;
-          event: "ignored" | "branch" | "increment";
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
       );
       return;
     }
@@ -21148,11 +12935,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 1);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
         w,
-        json as {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
       );
       return;
     }
@@ -21160,11 +12943,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 2);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
         w,
-        json as {
-          request: "inject";
-          operation: Operation2;
-          force: boolean;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestInject,
       );
       return;
     }
@@ -21172,11 +12951,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 3);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
         w,
-        json as {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
       );
       return;
     }
@@ -21184,9 +12959,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 4);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
         w,
-        json as {
-          request: "advertise";
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
       );
       return;
     }
@@ -21194,9 +12967,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 5);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
         w,
-        json as {
-          request: "leftover";
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
       );
       return;
     }
@@ -21204,10 +12975,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
       writeUint8(w, 6);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
         w,
-        json as {
-          request: "ban";
-          operation_hash: string;
-        },
+        json as GetWorkersPrevalidatorsByChainIdOutputRequestBan,
       );
       return;
     }
@@ -21219,40 +12987,14 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   );
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem = {
   pushed: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-        event: "ignored" | "branch" | "increment";
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-        force: boolean;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      }
-    | {
-        request: "ban";
-        operation_hash: string;
-      };
-} {
+  request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem {
   let field = "";
   try {
     field = "pushed";
@@ -21269,40 +13011,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r: Bina
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-          event: "ignored" | "branch" | "increment";
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-          force: boolean;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        }
-      | {
-          request: "ban";
-          operation_hash: string;
-        };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";
@@ -21318,74 +13027,10 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryReader): {
-  pushed: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-        event: "ignored" | "branch" | "increment";
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-        force: boolean;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      }
-    | {
-        request: "ban";
-        operation_hash: string;
-      };
-}[] {
-  const items: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-          event: "ignored" | "branch" | "increment";
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-          force: boolean;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        }
-      | {
-          request: "ban";
-          operation_hash: string;
-        };
-  }[] = [];
+function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[] {
+  const items: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(r));
@@ -21398,40 +13043,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r: BinaryRe
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-          event: "ignored" | "branch" | "increment";
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-          force: boolean;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        }
-      | {
-          request: "ban";
-          operation_hash: string;
-        };
-  }[],
+  value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -21444,41 +13056,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(
   }
 }
 
-function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(r: BinaryReader): {
+type GetWorkersPrevalidatorsByChainIdOutputCurrentRequest = {
   pushed: string;
   treated: string;
-  request:
-    | {
-        request: "flush";
-        block: string;
-        event: "ignored" | "branch" | "increment";
-      }
-    | {
-        request: "notify";
-        peer: string;
-        mempool: Mempool;
-      }
-    | {
-        request: "inject";
-        operation: Operation2;
-        force: boolean;
-      }
-    | {
-        request: "arrived";
-        operation_hash: string;
-        operation: Operation2;
-      }
-    | {
-        request: "advertise";
-      }
-    | {
-        request: "leftover";
-      }
-    | {
-        request: "ban";
-        operation_hash: string;
-      };
-} {
+  request: GetWorkersPrevalidatorsByChainIdOutputItemRequest;
+};
+
+function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
+  r: BinaryReader,
+): GetWorkersPrevalidatorsByChainIdOutputCurrentRequest {
   let field = "";
   try {
     field = "pushed";
@@ -21495,41 +13081,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(r: BinaryRea
 
 function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   w: BinaryWriter,
-  value: {
-    pushed: string;
-    treated: string;
-    request:
-      | {
-          request: "flush";
-          block: string;
-          event: "ignored" | "branch" | "increment";
-        }
-      | {
-          request: "notify";
-          peer: string;
-          mempool: Mempool;
-        }
-      | {
-          request: "inject";
-          operation: Operation2;
-          force: boolean;
-        }
-      | {
-          request: "arrived";
-          operation_hash: string;
-          operation: Operation2;
-        }
-      | {
-          request: "advertise";
-        }
-      | {
-          request: "leftover";
-        }
-      | {
-          request: "ban";
-          operation_hash: string;
-        };
-  },
+  value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   let field = "";

@@ -47,7 +47,15 @@ function isHuggedUnion(members: readonly TypeText[]): boolean {
 
 /** `export type Name = T;`, laid out as prettier lays out a type alias. */
 export function typeAlias(name: string, type: TypeText): string {
-  const head = `export type ${name} =`;
+  return aliasDeclaration(`export type ${name} =`, type);
+}
+
+/** `type Name = T;`: a type alias private to its module. */
+export function localTypeAlias(name: string, type: TypeText): string {
+  return aliasDeclaration(`type ${name} =`, type);
+}
+
+function aliasDeclaration(head: string, type: TypeText): string {
   if (type.precedence === "union" && type.members !== undefined && !isHuggedUnion(type.members)) {
     return `${group(head, group(indent(line, unionIn(type, "alias"))))};`;
   }

@@ -53,8 +53,22 @@ export class TypeEmitter {
     });
   }
 
+  /** Names given to IR nodes after the types file was written (the codecs file's local types). */
+  private readonly aliases = new Map<IR, string>();
+
+  /** From now on, values of `ir` inside other types are written as `name`. */
+  alias(ir: IR, name: string): void {
+    this.aliases.set(ir, name);
+  }
+
   /** The type of values described by `ir`. */
   typeOf(ir: IR): TypeText {
+    const alias = this.aliases.get(ir);
+    return alias !== undefined ? reference(alias) : this.structureOf(ir);
+  }
+
+  /** The type of values described by `ir` itself, even when `ir` has an alias (nodes inside keep theirs). */
+  structureOf(ir: IR): TypeText {
     switch (ir.kind) {
       case "int":
         return primary(ir.size === "Int64" ? "string" : "number");

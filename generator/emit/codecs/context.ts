@@ -7,6 +7,7 @@ import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
 import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { fluidAssignment } from "../layout/doc.ts";
+import { localTypeAlias } from "../ts-syntax.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -25,6 +26,8 @@ export class CodecContext {
   private readonly taken = new Set<string>();
   /** Type names of IR nodes that have one (definition roots, body roots, named union cases). */
   private readonly namedTypes = new Map<IR, string>();
+  /** Types declared in the codecs file itself, for the structures of private helpers. */
+  private readonly localTypes = new Set<string>();
 
   constructor(
     readonly definitions: ReadonlyMap<string, CodecDefinition>,
@@ -98,11 +101,42 @@ export class CodecContext {
     this.namedTypes.set(ir, typeName);
   }
 
+  /** Whether values of `ir` already have a type name. */
+  hasTypeName(ir: IR): boolean {
+    return this.namedTypes.has(ir);
+  }
+
+  /**
+   * Names the type of a private helper's structure in the codecs file (`type Name = …;`, from
+   * {@link localTypeDeclaration}), so that its helpers and the types around it say `Name`
+   * rather than repeating the structure. Returns the name, claimed among the interface's names.
+   */
+  nameLocalType(ir: IR, wanted: string): string {
+    const name = this.names.table.claim(wanted);
+    this.localTypes.add(name);
+    this.namedTypes.set(ir, name);
+    this.types.alias(ir, name);
+    return name;
+  }
+
+  /** Gives `ir` the local type name of an equal structure named before. */
+  shareLocalType(ir: IR, name: string): void {
+    this.namedTypes.set(ir, name);
+    this.types.alias(ir, name);
+  }
+
+  /** The declaration of a local type named by {@link nameLocalType} (call once the structures inside are named). */
+  localTypeDeclaration(ir: IR, name: string): string {
+    const type = this.types.structureOf(ir);
+    this.useTypesIn(type.text);
+    return `${localTypeAlias(name, type)}\n`;
+  }
+
   /** The TypeScript type of values of `ir`, recording the named types it mentions. */
   typeText(ir: IR): string {
     const named = this.namedTypes.get(ir);
     if (named !== undefined) {
-      this.typesUsed.add(named);
+      if (!this.localTypes.has(named)) this.typesUsed.add(named);
       return named;
     }
     const text = this.types.typeOf(ir).text;
@@ -119,7 +153,7 @@ export class CodecContext {
     const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
     for (const match of withoutStrings.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
       const name = match[0];
-      if (name === "Record" || name === "Array" || name === "Readonly") continue;
+      if (name === "Record" || name === "Array" || name === "Readonly" || this.localTypes.has(name)) continue;
       if (this.types.runtimeImports.has(name)) this.runtime.add(name);
       else this.typesUsed.add(name);
     }

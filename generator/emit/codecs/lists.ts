@@ -11,10 +11,11 @@ import { argumentList, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function listFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "list") throw new Error("not a list");
-  const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   const read = decodeExpression(context, ir.element, `${hint} item`).expression;
   const write = encodeStatements(context, ir.element, "value[index]!", `${hint} item`).statements;
+  // Typed once the element has its helpers, and so its type name if it gets one.
+  const type = context.typeText(ir);
   const atMost = ir.limit?.kind === "at-most" ? ir.limit.max : undefined;
   const exactly = ir.limit?.kind === "exactly" ? ir.limit.count : undefined;
 

@@ -10,7 +10,6 @@ import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts
 
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
-  const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   const locals = new LocalNames();
   const decode: string[] = [];
@@ -60,6 +59,8 @@ export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames
   };
   group(ir.elements);
   const length = values.length;
+  // Typed once the values inside have their helpers, and so their type names if they get one.
+  const type = context.typeText(ir);
   return {
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, [
       "let index = 0;",

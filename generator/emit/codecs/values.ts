@@ -53,7 +53,20 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  * Functions emitted per structure node, so that the decoder and encoder of one node are
  * emitted once even though the two directions ask for them separately.
  */
-const emitted = new WeakMap<CodecContext, { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; keys: StructureKeys }>();
+const emitted = new WeakMap<
+  CodecContext,
+  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; localTypes: Map<string, string>; keys: StructureKeys }
+>();
+
+/**
+ * Structures whose private helpers get a named type in the codecs file: objects and unions,
+ * whose types would otherwise be written out in full in both helpers' signatures and again
+ * inside every type around them. (Lists, tuples and wrappers read well inline once the objects
+ * and unions inside them have names.)
+ */
+function namesLocalType(ir: IR): boolean {
+  return (ir.kind === "object" && ir.items.length > 0) || ir.kind === "union";
+}
 
 /**
  * Structural keys of IR nodes: equal structures get equal keys. A key names the nodes inside
@@ -116,7 +129,7 @@ function isNode(value: unknown): value is object {
  */
 function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: HelperNames | undefined): { names: HelperNames; declared?: StructureFunctions } {
   let state = emitted.get(context);
-  if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map(), keys: new StructureKeys() }));
+  if (!state) emitted.set(context, (state = { exported: new Map(), helpers: new Map(), localTypes: new Map(), keys: new StructureKeys() }));
   const exported = state.exported.get(ir);
   if (exported) return exported.functions ? { names: exported.names, declared: exported.functions } : { names: exported.names };
   const key = state.keys.key(ir);
@@ -132,10 +145,19 @@ function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: H
     }
     return { names: exportAs, declared: entry.functions };
   }
-  if (shared) return { names: shared };
+  if (shared) {
+    const localType = state.localTypes.get(key);
+    if (localType !== undefined && !context.hasTypeName(ir)) context.shareLocalType(ir, localType);
+    return { names: shared };
+  }
   const names = context.helperNames(hint);
   state.helpers.set(key, names);
+  // The name comes first, for the helpers' signatures; the declaration once the structures
+  // inside have helpers (and names) of their own.
+  const localType = namesLocalType(ir) && !context.hasTypeName(ir) ? context.nameLocalType(ir, names.decode.slice("decode".length)) : undefined;
+  if (localType !== undefined) state.localTypes.set(key, localType);
   const functions = STRUCTURES[ir.kind]!(context, ir, names, hint, false);
+  if (localType !== undefined) context.addHelper(context.localTypeDeclaration(ir, localType));
   context.addHelper(functions.decode);
   context.addHelper(functions.encode);
   return { names };

@@ -13,7 +13,6 @@ const ENUM_READERS = { Int8: "readInt8", Uint8: "readUint8", Int16: "readInt16",
 const ENUM_WRITERS = { Int8: "writeInt8", Uint8: "writeUint8", Int16: "writeInt16", Uint16: "writeUint16" } as const;
 
 export function wrapperFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
-  const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   let decode: string[];
   let encode: string[];
@@ -58,6 +57,8 @@ export function wrapperFunctions(context: CodecContext, ir: IR, names: HelperNam
     default:
       throw new Error(`${ir.kind} is not a wrapper`);
   }
+  // Typed once the values inside have their helpers, and so their type names if they get one.
+  const type = context.typeText(ir);
   return {
     decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
     encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
