@@ -71,7 +71,9 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
   const validators: PlannedValidator[] = [];
   const assign = (body: BodyCodec, typeName: string): string => {
     const rootCheck = rootTextCheck(body.codec);
-    const key = rootCheck === undefined ? canonicalJson(body.schema) : canonicalJson([body.schema, rootCheck]);
+    // Octez prints equal schemas alike, so their JSON text is enough to find them (sorting keys,
+    // as canonicalJson does, would only cost time here).
+    const key = rootCheck === undefined ? JSON.stringify(body.schema) : JSON.stringify([body.schema, rootCheck]);
     let entry = byKey.get(key);
     if (!entry) {
       entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };

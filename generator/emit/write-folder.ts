@@ -85,12 +85,13 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
     return layoutSource(header + parts.map((part, i) => (i === parts.length - 1 ? withFinalNewline(part) : part)).join("\n"));
   };
-  // Types first: deriving types from JSON schemas claims names the other files never use.
+  // The validators compile on a worker thread while this one writes the other files (their
+  // names come from `names` alone).
+  const plan = planValidators(model, names);
+  const validatorsDone = emitValidatorsConcurrently(plan);
+  // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
   const typesFile = typescript((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
-  const plan = planValidators(model, names);
-  // The validators compile on a worker thread while this one writes the other files.
-  const validatorsDone = emitValidatorsConcurrently(plan);
   const declared = types.emitter.json.emitDeclarations().length;
   const codecsFile = typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
