@@ -179,7 +179,8 @@ class ValidatorsWorker {
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor() {
-    this.worker = new Worker(new URL("./validators-worker.js", import.meta.url));
+    // ajv allocates briskly: a larger young generation spares the thread most of its collections.
+    this.worker = new Worker(new URL("./validators-worker.js", import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     this.worker.unref();
     this.worker.on("message", (message: { id: number; files?: Files; error?: string }) => this.receive(message));
     this.worker.on("error", () => this.stop());
