@@ -31,7 +31,8 @@ const ALPHA = `${reference}describe-mempool-alpha-2022-06-09.json`;
 const OPENAPI = `${reference}rpc-openapi-v20.3.json`;
 const MEMPOOL: ReadDescribeOptions = { prefix: ["chains", { kind: "arg", name: "chain_id", multiple: false }, "mempool"] };
 
-const warmRounds = Number(process.argv[2] ?? 5);
+// Enough warm rounds for both sides to reach their steady state (the JIT settles late on both).
+const warmRounds = Number(process.argv[2] ?? 15);
 
 async function ours(source: string, read?: ReadDescribeOptions): Promise<number> {
   const loaded = await loadInterface(source, read ? { read } : {});
