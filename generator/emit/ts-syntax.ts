@@ -139,10 +139,18 @@ export function literalType(value: JsonValue): TypeText {
   return objectType(keys.map((key) => ({ name: key, type: literalType(value[key]!), optional: false })));
 }
 
+/**
+ * `text` with its control characters (other than tab and line breaks) written `\u0007`: they
+ * would be invisible in a comment, and they are the layout's markers (layout/doc.ts).
+ */
+export function escapeControlCharacters(text: string): string {
+  return text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** A TSDoc block for `text` (empty string when there is nothing to say). */
 export function docComment(text: string | undefined): string {
   if (text === undefined) return "";
-  const lines = text
+  const lines = escapeControlCharacters(text)
     .replace(/\*\//g, "*\\/")
     .split(/\r?\n/)
     .map((line) => line.trimEnd());

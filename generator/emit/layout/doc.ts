@@ -4,48 +4,54 @@
  * fit, lines that become spaces or newlines, indentation).
  *
  * Emitters write source text line by line. Where a line may be too long, they write it with
- * the builders below, which return ordinary strings carrying invisible markers (characters of
- * Unicode's private use area). {@link layoutSource} later prints each marked line for the
+ * the builders below, which return ordinary strings carrying invisible markers: control
+ * characters, which generated code never holds otherwise (string literals are written with
+ * `JSON.stringify`, which escapes them, and comments escape them: ts-syntax.ts `docComment`). {@link layoutSource} later prints each marked line for the
  * width of the file, so the marked text can be concatenated, indented and compared like any
  * other string, and nothing needs to know the final column while the code is emitted.
  */
 
-/** The marker characters (U+E000…). Never present in generated text once laid out. */
+/** The marker characters (U+0001–U+0008, U+000E–U+001A). Never present in generated text once laid out. */
 export const MARK = {
-  groupOpen: "\uE000",
+  groupOpen: "\x01",
   /** Opens a group that always breaks (prettier's `shouldBreak`). */
-  brokenGroupOpen: "\uE001",
-  groupClose: "\uE002",
-  indentOpen: "\uE003",
-  indentClose: "\uE004",
+  brokenGroupOpen: "\x02",
+  groupClose: "\x03",
+  indentOpen: "\x04",
+  indentClose: "\x05",
   /** A space when flat, a newline when broken. */
-  line: "\uE005",
+  line: "\x06",
   /** Nothing when flat, a newline when broken. */
-  softline: "\uE006",
+  softline: "\x07",
   /** Always a newline; breaks every enclosing group. */
-  hardline: "\uE007",
+  hardline: "\x08",
   /** `ifBreak(broken, flat)`: opens the broken text, then {@link MARK.ifFlat}, then {@link MARK.ifClose}. */
-  ifBreakOpen: "\uE008",
-  ifFlat: "\uE009",
-  ifClose: "\uE00A",
+  ifBreakOpen: "\x0E",
+  ifFlat: "\x0F",
+  ifClose: "\x10",
   /** Alignment by two spaces (prettier's `align(2, …)`), as union members get. */
-  alignOpen: "\uE00B",
-  alignClose: "\uE00C",
+  alignOpen: "\x11",
+  alignClose: "\x12",
   /** `fill`: the lines between items (spaces when flat) break one by one, only where the next item does not fit. */
-  fillOpen: "\uE00D",
-  fillSeparator: "\uE00E",
-  fillClose: "\uE00F",
+  fillOpen: "\x13",
+  fillSeparator: "\x14",
+  fillClose: "\x15",
   /** `conditionalGroup`: tries each state in turn (separated by {@link MARK.stateSeparator}). */
-  statesOpen: "\uE010",
-  stateSeparator: "\uE011",
-  statesClose: "\uE012",
+  statesOpen: "\x16",
+  stateSeparator: "\x17",
+  statesClose: "\x18",
   /** The right-hand side of an assignment in prettier's "fluid" layout ({@link fluidAssignment}). */
-  fluidOpen: "\uE013",
-  fluidClose: "\uE014",
+  fluidOpen: "\x19",
+  fluidClose: "\x1A",
 } as const;
 
 /** Whether `text` carries layout markers. */
-export const MARKED = /[\uE000-\uE014]/;
+export const MARKED = /[\x01-\x08\x0E-\x1A]/;
+
+/** Whether the character `c` is a marker. */
+export function isMarker(c: string): boolean {
+  return (c >= "\x01" && c <= "\x08") || (c >= "\x0E" && c <= "\x1A");
+}
 
 /** A group: printed flat if it fits on the rest of the line, else with its lines broken. */
 export function group(...parts: string[]): string {
@@ -126,7 +132,7 @@ function printFlat(text: string): string {
         i = skipTo(text, i + 1, MARK.statesClose);
         break;
       default:
-        if (c < "\uE000" || c > "\uE014") out += c;
+        if (!isMarker(c)) out += c;
         // hardlines have no flat form: callers only ask for the flat text of groups without one.
         else if (c === MARK.hardline) out += "\n";
     }

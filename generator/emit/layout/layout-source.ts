@@ -3,7 +3,7 @@
  * (doc.ts) is printed for the file's width at its own indentation; other lines stay as written.
  */
 
-import { flatText, MARK } from "./doc.ts";
+import { flatText, MARK, MARKED } from "./doc.ts";
 import { printMarked } from "./print.ts";
 
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
@@ -13,7 +13,7 @@ export const LINE_WIDTH = 100;
 export function layoutSource(source: string, width = LINE_WIDTH): string {
   const pieces: string[] = [];
   let done = 0;
-  const marker = /[\uE000-\uE014]/g;
+  const marker = new RegExp(MARKED.source, "g");
   for (let match = marker.exec(source); match !== null; match = marker.exec(source)) {
     // The whole line around the first marker found: its indentation, then the marked text.
     const start = source.lastIndexOf("\n", match.index) + 1;

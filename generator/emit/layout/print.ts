@@ -10,7 +10,7 @@
  * - trailing spaces are dropped before each newline.
  */
 
-import { MARK } from "./doc.ts";
+import { isMarker, MARK } from "./doc.ts";
 
 type Node = string | Group | Indent | Align | Line | IfBreak | Fill | Fluid;
 interface Group {
@@ -77,7 +77,7 @@ class Parser {
     let start = this.i;
     while (this.i < text.length) {
       const c = text[this.i]!;
-      if (c < "\uE000" || c > "\uE014") {
+      if (!isMarker(c)) {
         this.i++;
         continue;
       }

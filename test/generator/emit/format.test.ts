@@ -37,3 +37,19 @@ describe("generated TypeScript is in prettier's form", () => {
     });
   }
 });
+
+describe("text from the describe tree next to the layout's markers", () => {
+  it("control characters in descriptions are escaped, so they cannot act as markers, and the files stay in prettier's form", async () => {
+    const model = syntheticModel();
+    const strange = "Bell \u0007, group \u0001, line \u0006 and a private-use \uE000 character.";
+    model.services[0]!.service.description = strange;
+    model.definitions.get("shell_header")!.description = strange;
+    const files = await renderFolder(model, { source: "synthetic\u0007.json", describeHash: "0".repeat(64), codecs: stubCodecs, version: "0.0.0" });
+    const text = files.map((f) => f.contents).join("\n");
+    expect(text).toContain("Bell \\u0007, group \\u0001, line \\u0006 and a private-use \uE000 character.");
+    expect(text).not.toMatch(/[\x01-\x08\x0E-\x1A]/);
+    for (const { name, contents } of files.filter((f) => f.name.endsWith(".ts"))) {
+      expect(await formatSource(contents, "typescript"), name).toBe(contents);
+    }
+  });
+});
