@@ -69,43 +69,46 @@ function namesLocalType(ir: IR): boolean {
 }
 
 /**
- * Structural keys of IR nodes: equal structures get equal keys. A key names the nodes inside
- * by the numbers of their own keys, so it stays short however deep the node, and each node's
- * key is computed once.
+ * Structural keys of IR nodes: equal structures get equal keys. Every object inside (nodes,
+ * items, schemas, arrays) gets a number of its own, the same for equal contents, and a key
+ * names the objects inside by their numbers: each object is written once, however many nodes
+ * hold it, and keys stay short.
  */
 class StructureKeys {
-  private readonly byNode = new WeakMap<object, string>();
+  private readonly byObject = new WeakMap<object, string>();
   private readonly numbers = new Map<string, number>();
 
-  key(node: object): string {
-    let key = this.byNode.get(node);
+  key(object: object): string {
+    let key = this.byObject.get(object);
     if (key === undefined) {
-      key = this.fields(node as Record<string, unknown>);
-      this.byNode.set(node, key);
+      key = Array.isArray(object) ? this.items(object) : this.fields(object as Record<string, unknown>);
+      this.byObject.set(object, key);
     }
     return key;
   }
 
-  /** The fields of an object as JSON would write them, nodes inside replaced by their numbers. */
   private fields(object: Record<string, unknown>): string {
     let out = "{";
     for (const name in object) {
       const value = object[name];
-      if (value === undefined) continue;
-      out += `${JSON.stringify(name)}:${this.value(value)},`;
+      if (value !== undefined) out += `${JSON.stringify(name)}:${this.value(value)},`;
     }
     return `${out}}`;
   }
 
-  private value(value: unknown): string {
-    if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-    if (Array.isArray(value)) return `[${value.map((item) => this.value(item)).join(",")}]`;
-    if (isNode(value)) return `#${this.number(value)}`;
-    return this.fields(value as Record<string, unknown>);
+  private items(array: readonly unknown[]): string {
+    let out = "[";
+    for (const item of array) out += `${this.value(item)},`;
+    return `${out}]`;
   }
 
-  private number(node: object): number {
-    const key = this.key(node);
+  private value(value: unknown): string {
+    if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+    return `#${this.number(value)}`;
+  }
+
+  private number(object: object): number {
+    const key = this.key(object);
     let n = this.numbers.get(key);
     if (n === undefined) {
       n = this.numbers.size;
@@ -113,11 +116,6 @@ class StructureKeys {
     }
     return n;
   }
-}
-
-/** An IR node or object item (anything with a `kind`), which gets a key of its own. */
-function isNode(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { kind?: unknown }).kind === "string";
 }
 
 /**
