@@ -12,7 +12,7 @@
  * | `index.ts` | re-exports everything |
  *
  * Each file starts with the same header. The TypeScript files come out in prettier's form
- * (format.ts's configuration) without running prettier: the emitters mark where lines may break
+ * (width 100; test/support/prettier.ts) without running prettier: the emitters mark where lines may break
  * and `layout/` lays them out as prettier would; the tests check that prettier leaves every
  * generated file unchanged. The compiled validators stay as ajv writes them (see below).
  * Nothing depends on map order, dates or the machine, so the same model and options give the
