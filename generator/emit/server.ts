@@ -11,7 +11,7 @@ import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { docComment, docText } from "./ts-syntax.ts";
 import { routeLabel } from "./types.ts";
 import { signature, unionType } from "./layout/syntax.ts";
-import { indent } from "./codecs/source-text.ts";
+import { indent } from "./source-text.ts";
 
 /** The server file (without header). */
 export function emitServer(model: CodecModel, names: InterfaceNames): string {

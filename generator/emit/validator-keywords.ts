@@ -3,8 +3,8 @@
  * contract id and protocol timestamp as a bare `unistring` (`{"title": "… (Base58Check-encoded)",
  * "$ref": "#/definitions/unistring"}`), so a schema-only validator takes a `tz1…` where a block
  * hash is due. The known-encodings table knows better: before compilation, each place that
- * denotes such an encoding gets a keyword, which compiles (validators-compile.js) to a call of a
- * runtime predicate imported from the runtime entry like ajv's own helpers:
+ * denotes such an encoding gets a keyword, which compiles to a call of a runtime predicate
+ * imported from the runtime entry like ajv's own helpers:
  *
  * | keyword | value | runtime predicate |
  * |---|---|---|
@@ -17,14 +17,18 @@
  * the `$ref` to `unistring` stays, so a keyword only narrows what the schema accepts.
  */
 
+import { createRequire } from "node:module";
+import type { KeywordCxt, KeywordDefinition } from "ajv";
 import type { IR } from "../ir/codec-ir.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import { KNOWN_BY_ID, knownByJsonName, type KnownEncoding } from "../reconcile/known-encodings.ts";
 import { isUnistring, viewOf } from "../reconcile/json-view.ts";
-import { expectedTezosBase58, isTezosBase58Group, TEZOS_BASE58_GROUPS } from "../../runtime/encodings/base58-groups.ts";
-import { BASE58 } from "../../runtime/encodings/base58/prefixes.ts";
-import { EXPECTED_PROTOCOL_TIMESTAMP } from "../../runtime/encodings/timestamps.ts";
-import type { ValidatorsJob } from "./validators-compile.ts";
+import { expectedTezosBase58, isTezosBase58, isTezosBase58Group } from "../../runtime/encodings/base58-groups.ts";
+import { EXPECTED_PROTOCOL_TIMESTAMP, isProtocolTimestamp } from "../../runtime/encodings/timestamps.ts";
+import { RUNTIME_MODULE } from "./modules.ts";
+
+const require = createRequire(import.meta.url);
+const { _, str, Name } = require("ajv") as typeof import("ajv");
 
 export const BASE58_KEYWORD = "tezosBase58";
 export const TIMESTAMP_KEYWORD = "tezosTimestamp";
@@ -72,11 +76,38 @@ export function withTextChecks(schema: JsonSchema, root?: TextCheck): JsonSchema
   return result;
 }
 
-/** The keywords and their error texts, as the ajv step (validators-compile.js) takes them. */
-export function keywordTexts(): Pick<ValidatorsJob, "base58" | "timestamp"> {
-  const groups = [...Object.keys(TEZOS_BASE58_GROUPS), ...Object.keys(BASE58)];
-  return {
-    base58: { keyword: BASE58_KEYWORD, expected: Object.fromEntries(groups.map((group) => [group, expectedTezosBase58(group)])) },
-    timestamp: { keyword: TIMESTAMP_KEYWORD, expected: EXPECTED_PROTOCOL_TIMESTAMP },
-  };
+/**
+ * A scope value for standalone code: the runtime export `name`, which standalone code reaches
+ * through a `require` of the runtime entry that the validators emitter turns into an import.
+ */
+function runtimeFunction(cxt: KeywordCxt, name: string, ref: (...args: never[]) => unknown) {
+  return cxt.gen.scopeValue("func", { ref, code: _`require(${RUNTIME_MODULE}).${new Name(name)}` });
+}
+
+/** The ajv keywords of the checks. Errors say what was expected; ajv's `instancePath` says where. */
+export function textKeywords(): KeywordDefinition[] {
+  return [
+    {
+      keyword: BASE58_KEYWORD,
+      schemaType: "string",
+      code(cxt: KeywordCxt) {
+        const group = cxt.schema as string;
+        if (!isTezosBase58Group(group)) throw new Error(`${BASE58_KEYWORD}: unknown group ${JSON.stringify(group)}`);
+        cxt.fail(_`!${runtimeFunction(cxt, "isTezosBase58", isTezosBase58)}(${group}, ${cxt.data})`);
+      },
+      error: {
+        message: (cxt) => str`must be ${expectedTezosBase58(cxt.schema as string)}`,
+        params: (cxt) => _`{group: ${cxt.schema as string}}`,
+      },
+    },
+    {
+      keyword: TIMESTAMP_KEYWORD,
+      schemaType: "string",
+      code(cxt: KeywordCxt) {
+        if (cxt.schema !== "protocol") throw new Error(`${TIMESTAMP_KEYWORD}: unknown timestamp ${JSON.stringify(cxt.schema)}`);
+        cxt.fail(_`!${runtimeFunction(cxt, "isProtocolTimestamp", isProtocolTimestamp)}(${cxt.data})`);
+      },
+      error: { message: str`must be ${EXPECTED_PROTOCOL_TIMESTAMP}` },
+    },
+  ];
 }

@@ -16,7 +16,7 @@ import { importLine, RUNTIME_MODULE } from "./modules.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
 import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
-import { keywordTexts, rootTextCheck, withTextChecks, type TextCheck } from "./validator-keywords.ts";
+import { rootTextCheck, withTextChecks, type TextCheck } from "./validator-keywords.ts";
 import { compileValidators, type ValidatorsJob } from "./validators-compile.ts";
 
 export { canonicalJson };
@@ -137,7 +137,7 @@ function validatorsJob(plan: Pick<ValidatorPlan, "validators">): ValidatorsJob {
     schemas.push({ id: name, schema: hoisted.roots[definitionCount + i]! });
     exports[name] = name;
   });
-  return { schemas, exports, runtimeModule: RUNTIME_MODULE, ...keywordTexts() };
+  return { schemas, exports };
 }
 
 function validatorDeclarations(plan: Pick<ValidatorPlan, "validators">): string {

@@ -14,7 +14,7 @@ import { compareStrings, pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
-import { functionDeclaration } from "./source-text.ts";
+import { functionDeclaration } from "../source-text.ts";
 import { assignment } from "../layout/syntax.ts";
 import { forEachNode } from "../../ir/walk.ts";
 

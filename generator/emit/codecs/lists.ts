@@ -6,7 +6,7 @@
 import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { functionDeclaration, indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "../source-text.ts";
 import { argumentList, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function listFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {

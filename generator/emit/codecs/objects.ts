@@ -10,7 +10,7 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
-import { functionDeclaration, indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "../source-text.ts";
 import { fluidAssignment, group as layoutGroup, indent as indented, line } from "../layout/doc.ts";
 import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 

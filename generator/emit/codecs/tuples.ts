@@ -5,7 +5,7 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames } from "./locals.ts";
-import { functionDeclaration, indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "../source-text.ts";
 import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {

@@ -8,7 +8,7 @@ import type { CaseMatch, IR, JsonValue } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
-import { functionDeclaration, indent } from "./source-text.ts";
+import { functionDeclaration, indent } from "../source-text.ts";
 import { argumentList, arrayLiteral, ifHead, logicalChain, stringLiteral } from "../layout/syntax.ts";
 import { pascalCase } from "../names.ts";
 

@@ -14,7 +14,7 @@ import { listFunctions } from "./lists.ts";
 import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
-import { functionDeclaration } from "./source-text.ts";
+import { functionDeclaration } from "../source-text.ts";
 import { argumentList } from "../layout/syntax.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */

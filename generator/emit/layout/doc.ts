@@ -101,11 +101,6 @@ export function fluidAssignment(right: string): string {
   return MARK.fluidOpen + right + MARK.fluidClose;
 }
 
-/** `items` joined by `separator`. */
-export function join(separator: string, items: readonly string[]): string {
-  return items.join(separator);
-}
-
 /** `text` without its markers, as it prints when everything fits on one line. */
 export function flatText(text: string): string {
   if (!MARKED.test(text)) return text;

@@ -10,7 +10,7 @@ import type { CodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { codecFunctionNames, compareStrings } from "../../../generator/emit/names.ts";
 import { writeFolder, type CodecsContext, type FolderOptions } from "../../../generator/emit/write-folder.ts";
 import { formatTypeCheckDiagnostic, typeCheckFiles } from "../../../generator/emit/typecheck.ts";
-import { functionDeclaration } from "../../../generator/emit/codecs/source-text.ts";
+import { functionDeclaration } from "../../../generator/emit/source-text.ts";
 import { importLine, RUNTIME_MODULE } from "../../../generator/emit/modules.ts";
 
 export const projectRoot = new URL("../../../", import.meta.url).pathname;

@@ -1,7 +1,7 @@
 /** Assembling emitted source lines. */
 
-import { MARK } from "../layout/doc.ts";
-import { signature } from "../layout/syntax.ts";
+import { MARK } from "./layout/doc.ts";
+import { signature } from "./layout/syntax.ts";
 
 /** Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). */
 export function indent(lines: readonly string[], depth = 1): string {
