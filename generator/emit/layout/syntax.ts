@@ -5,6 +5,7 @@
  * fixed point. Every function returns marked text for one line of an emitter.
  */
 
+import { propertyKey } from "../names.ts";
 import { align2, brokenGroup, conditionalGroup, fill, flatText, fluidAssignment, group, hardline, ifBreak, indent, line, MARK, softline } from "./doc.ts";
 
 /** A comma-separated list between `open` and `close` that breaks one item per line. */
@@ -22,8 +23,8 @@ export function argumentList(items: readonly string[]): string {
 /**
  * `(a, b, { … })` where the last argument is an object literal: prettier keeps the other
  * arguments on the call's line and breaks the object when the whole does not fit.
- * `lastFlat` and `lastBroken` are the object's two layouts ({@link objectLiteral} with and
- * without `expanded`).
+ * `lastFlat` and `lastBroken` are the object's two layouts ({@link objectLiteral} without and
+ * with `expanded`).
  */
 export function argumentListHuggingLast(items: readonly string[], lastFlat: string, lastBroken: string): string {
   const leading = items.map((item) => `${item},${line}`).join("");
@@ -127,6 +128,7 @@ export function tupleType(elements: readonly string[]): string {
   if (elements.length === 0) return "[]";
   return delimitedList("[", elements.map((e) => group(e)), "]", true, false);
 }
+
 /** An object type literal; written expanded (one member per line), as the emitters write them. */
 export function objectTypeLiteral(members: readonly string[]): string {
   if (members.length === 0) return "{}";
@@ -145,12 +147,12 @@ export interface Parameter {
  * parameter is kept apart from a return type that is an object type literal (or breaks
  * anyway), and a single parameter of an object type literal hugs the parentheses.
  */
-export function signature(parameters: readonly Parameter[], returnType: string, returnType_: { objectType?: boolean; breaks?: boolean } = {}): string {
+export function signature(parameters: readonly Parameter[], returnType: string, returnShape: { objectType?: boolean; breaks?: boolean } = {}): string {
   const returnPart = returnType === "" ? "" : `: ${returnType}`;
   if (parameters.length === 0) return group(`()${returnPart}`);
   if (parameters.length === 1 && parameters[0]!.objectType === true) return group(`(${parameters[0]!.text})${returnPart}`);
   const list = ["(", indent(softline, parameters.map((p) => p.text).join(`,${line}`)), ifBreak(","), softline, ")"].join("");
-  const groupApart = parameters.length === 1 && (returnType_.objectType === true || returnType_.breaks === true);
+  const groupApart = parameters.length === 1 && (returnShape.objectType === true || returnShape.breaks === true);
   return group(groupApart ? group(list) : list, returnPart);
 }
 
@@ -174,7 +176,7 @@ export function literal(value: unknown): string {
     return arrayLiteral(value.map((v) => literal(v)), { elementsAreLargeObjects: largeObjects, numbers });
   }
   if (isPlainObject(value)) {
-    return objectLiteral(Object.entries(value).map(([key, v]) => property(propertyName(key), literal(v), typeof v === "string")));
+    return objectLiteral(Object.entries(value).map(([key, v]) => property(propertyKey(key), literal(v), typeof v === "string")));
   }
   if (value === undefined) return "undefined";
   if (typeof value === "string") return stringLiteral(value);
@@ -183,11 +185,6 @@ export function literal(value: unknown): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** An object key as written: bare when it is an identifier. */
-function propertyName(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
 }
 
 /**
