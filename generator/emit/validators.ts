@@ -185,6 +185,8 @@ class ValidatorsWorker {
     this.worker.on("message", (message: { id: number; files?: Files; error?: string }) => this.receive(message));
     this.worker.on("error", () => this.stop());
     this.worker.on("exit", () => this.stop());
+    // A worker started ahead of need that gets no job goes away like an idle one.
+    this.idleTimer = setTimeout(() => void this.worker.terminate(), IDLE_MS).unref();
   }
 
   compile(validators: readonly PlannedValidator[]): Promise<Files> {
