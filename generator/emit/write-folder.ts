@@ -91,7 +91,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const validatorsDone = emitValidatorsConcurrently(plan);
   // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
-  const typesFile = typescript((types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code);
+  const typesFile = typescript(typesFileSource(types));
   const declared = types.emitter.json.emitDeclarations().length;
   const codecsFile = typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
@@ -100,16 +100,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const routesFile = typescript(emitRoutes(model, names, plan));
   const clientFile = typescript(emitClient(model, names));
   const serverFile = typescript(emitServer(model, names));
-  const indexFile = typescript(
-    [
-      `export * from "${siblingModule("types")}";`,
-      `export * from "${siblingModule("codecs")}";`,
-      `export * from "${siblingModule("validators")}";`,
-      `export * from "${siblingModule("routes")}";`,
-      `export * from "${siblingModule("client")}";`,
-      `export type * from "${siblingModule("server")}";`,
-    ].join("\n"),
-  );
+  const indexFile = typescript(indexFileSource());
   const validators = await validatorsDone;
   // The validators are compiled code, written one statement per line by ajv, and stay as ajv
   // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
@@ -126,6 +117,23 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     { name: GENERATED_FILES.server, contents: serverFile },
     { name: GENERATED_FILES.index, contents: indexFile },
   ];
+}
+
+/** The types file's source (without header): the runtime types it mentions imported, then the types. */
+export function typesFileSource(types: { runtimeImports: readonly string[]; code: string }): string {
+  return (types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code;
+}
+
+/** The index file's source (without header): everything of the folder re-exported. */
+export function indexFileSource(): string {
+  return [
+    `export * from "${siblingModule("types")}";`,
+    `export * from "${siblingModule("codecs")}";`,
+    `export * from "${siblingModule("validators")}";`,
+    `export * from "${siblingModule("routes")}";`,
+    `export * from "${siblingModule("client")}";`,
+    `export type * from "${siblingModule("server")}";`,
+  ].join("\n");
 }
 
 /** `code` ending with exactly one newline. */

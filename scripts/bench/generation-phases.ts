@@ -13,14 +13,14 @@ import { buildCodecModel } from "../../generator/reconcile/codec-model.ts";
 import { codecsSource } from "../../generator/emit/codecs/index.ts";
 import { layoutSource } from "../../generator/emit/layout/layout-source.ts";
 import { fileHeader, generatorVersion, stableSource } from "../../generator/emit/header.ts";
-import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "../../generator/emit/modules.ts";
+import { GENERATED_FILES, siblingModule } from "../../generator/emit/modules.ts";
 import { nameInterface } from "../../generator/emit/names.ts";
 import { emitRoutes } from "../../generator/emit/routes.ts";
 import { emitClient } from "../../generator/emit/client.ts";
 import { emitServer } from "../../generator/emit/server.ts";
 import { emitTypes } from "../../generator/emit/types.ts";
 import { emitValidators, planValidators } from "../../generator/emit/validators.ts";
-import type { GeneratedFile } from "../../generator/emit/write-folder.ts";
+import { indexFileSource, typesFileSource, type GeneratedFile } from "../../generator/emit/write-folder.ts";
 
 export interface Phase {
   name: string;
@@ -44,22 +44,14 @@ export async function timePhases(source: string, read?: ReadDescribeOptions): Pr
   const names = await time("nameInterface", () => nameInterface(model));
   const header = fileHeader({ version: generatorVersion(), source: stableSource(source), describeHash });
   const types = await time("emit types.ts", () => emitTypes(model, names));
-  const typesCode = (types.runtimeImports.length > 0 ? `${importLine(types.runtimeImports, RUNTIME_MODULE, true)}\n` : "") + types.code;
+  const typesCode = typesFileSource(types);
   const plan = await time("planValidators", () => planValidators(model, names));
   const validators = await time("emit validators (ajv compile + standalone)", () => emitValidators(plan));
   const codecs = await time("emit codecs.ts", () => codecsSource({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   const routes = await time("emit routes.ts", () => emitRoutes(model, names, plan));
   const client = await time("emit client.ts", () => emitClient(model, names));
   const server = await time("emit server.ts", () => emitServer(model, names));
-  const index = [
-    `export * from "${siblingModule("types")}";`,
-    `export * from "${siblingModule("codecs")}";`,
-    `export * from "${siblingModule("validators")}";`,
-    `export * from "${siblingModule("routes")}";`,
-    `export * from "${siblingModule("client")}";`,
-    `export type * from "${siblingModule("server")}";`,
-    "",
-  ].join("\n");
+  const index = indexFileSource();
   const sources: Array<[string, string, "typescript" | "javascript"]> = [
     [GENERATED_FILES.types, typesCode, "typescript"],
     [GENERATED_FILES.codecs, codecs, "typescript"],
