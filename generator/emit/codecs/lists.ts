@@ -39,7 +39,7 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   encode.push("let index = 0;", "try {", indent(["for (; index < value.length; index++) {", indent(write), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, index, "encode", w.length);`, "}");
 
   return {
-    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
-    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode),
   };
 }

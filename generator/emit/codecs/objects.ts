@@ -11,7 +11,6 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
 import { functionDeclaration, indent } from "../source-text.ts";
-import { fluidAssignment, group as layoutGroup, indent as indented, line } from "../layout/doc.ts";
 import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -19,8 +18,8 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
   const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   return {
-    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type))}`,
-    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint))}`,
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type)),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint)),
   };
 }
 
@@ -82,11 +81,11 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`const ${local} =${fluidAssignment(conditionalExpression(`${context.use("readPresence")}${argumentList(["r"])}`, read, "undefined"))};`);
+            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${argumentList(["r"])}`, read, "undefined"))};`);
             optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
-            // A comparison as the test: prettier breaks after `=` first.
-            statements.push(`const ${local} =${layoutGroup(indented(line, conditionalExpression("r.remaining() > 0", read, "undefined")))};`);
+            const value = conditionalExpression("r.remaining() > 0", read, "undefined");
+            statements.push(`${assignment(`const ${local}`, value, { breakAfterOperator: true })};`);
             optional.push({ name: item.name, local });
           } else {
             statements.push(`${assignment(`const ${local}`, read)};`);
@@ -95,7 +94,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           break;
         }
         case "constant":
-          required.push(property(propertyKey(item.name), literal(item.value)));
+          required.push(property(propertyKey(item.name), literal(item.value), typeof item.value === "string"));
           break;
         case "padding":
           statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
@@ -124,7 +123,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
-      : [`const out: ${type} =${fluidAssignment(assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
+      : [`${assignment(`const out: ${type}`, assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
   if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
   return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
 }

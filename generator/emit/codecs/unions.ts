@@ -66,8 +66,8 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   encode.push(`${context.use("failValue")}${argumentList(["w", stringLiteral(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`), "json"])};`);
 
   return {
-    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
-    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode),
   };
 }
 

@@ -60,7 +60,7 @@ export function wrapperFunctions(context: CodecContext, ir: IR, names: HelperNam
   // Typed once the values inside have their helpers, and so their type names if they get one.
   const type = context.typeText(ir);
   return {
-    decode: `${functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode)}`,
-    encode: `${functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode)}`,
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode),
   };
 }

@@ -202,10 +202,12 @@ export function stringLiteral(text: string): string {
 /**
  * `left = right` (the caller adds `const`/`let` and the `;`). prettier breaks after `=` first
  * when the right side is a call that could only break around a lone short argument
- * (`decodeThing(r)`); otherwise the right side stays on the line as long as it can start there.
+ * (`decodeThing(r)`), or when the caller says so (`breakAfterOperator`: a conditional whose
+ * test is a comparison); otherwise the right side stays on the line as long as it can start there.
  */
-export function assignment(left: string, right: string): string {
-  return POORLY_BREAKABLE_CALL.test(flatText(right)) ? `${left} =${group(indent(line, right))}` : `${left} =${fluidAssignment(right)}`;
+export function assignment(left: string, right: string, options: { breakAfterOperator?: boolean } = {}): string {
+  const breakFirst = options.breakAfterOperator === true || POORLY_BREAKABLE_CALL.test(flatText(right));
+  return breakFirst ? `${left} =${group(indent(line, right))}` : `${left} =${fluidAssignment(right)}`;
 }
 
 /** A call of a name or of a chain of names, with no argument or one short name or number. */
