@@ -52,28 +52,27 @@ export function rootTextCheck(codec: IR): TextCheck | undefined {
   return codec.kind === "known" ? textCheckOf(KNOWN_BY_ID.get(codec.id)) : undefined;
 }
 
-/**
- * A copy of a body schema with its check on every definition that denotes a known text
- * encoding, and `root` on the root when given.
- */
-export function withTextChecks(schema: JsonSchema, root?: TextCheck): JsonSchema {
-  const isText = (s: JsonSchema): boolean => {
-    const view = viewOf(s, schema);
-    return isUnistring(view) || view.schema.type === "string";
-  };
-  const marked = (s: JsonSchema, check: TextCheck): JsonSchema => ({ ...s, [check.keyword]: check.value });
-  let definitions = schema.definitions;
-  if (definitions !== undefined) {
-    definitions = { ...definitions };
-    for (const [name, definition] of Object.entries(definitions)) {
-      const check = textCheckOf(knownByJsonName(name));
-      if (check !== undefined && isText(definition)) definitions[name] = marked(definition, check);
-    }
+/** A copy of a body schema with its check on every definition that denotes a known text encoding. */
+export function withTextChecks(schema: JsonSchema): JsonSchema {
+  const definitions = schema.definitions;
+  if (definitions === undefined) return schema;
+  const checked = { ...definitions };
+  for (const name in checked) {
+    const check = textCheckOf(knownByJsonName(name));
+    if (check !== undefined && isText(checked[name]!, schema)) checked[name] = { ...checked[name]!, [check.keyword]: check.value };
   }
-  let result: JsonSchema = { ...schema };
-  if (definitions !== undefined) result.definitions = definitions;
-  if (root !== undefined && isText(schema)) result = marked(result, root);
-  return result;
+  return { ...schema, definitions: checked };
+}
+
+/** Whether a body's root value is text, so that the check of a root hash, key or timestamp ({@link rootTextCheck}) applies to it. */
+export function rootCheckApplies(schema: JsonSchema): boolean {
+  return isText(schema, schema);
+}
+
+/** Whether `schema` (inside the body schema `root`) describes text. */
+function isText(schema: JsonSchema, root: JsonSchema): boolean {
+  const view = viewOf(schema, root);
+  return isUnistring(view) || view.schema.type === "string";
 }
 
 /**

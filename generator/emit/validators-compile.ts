@@ -1,12 +1,22 @@
 /**
- * The ajv step of the validators: prepared draft-04 schemas in, ajv standalone code out, with
- * the keywords of validator-keywords.ts (compiled to calls of runtime predicates, which the
- * standalone code `require`s from the runtime entry; validators.ts turns those into imports).
+ * The ajv step of the validators: body schemas in, ajv standalone code out, with the keywords
+ * of validator-keywords.ts (compiled to calls of runtime predicates, which the module imports
+ * from the runtime entry like the helpers ajv's code needs).
+ *
+ * A {@link ValidatorsModule} is built in two steps, so that most of the work can start before
+ * the codec model exists: made from the bodies' schemas alone, it prepares them
+ * (validators-prepare.ts) and compiles everything they share; {@link ValidatorsModule.finish}
+ * then adds the validators of the plan (names and root checks come from the model) and writes
+ * the module. The same steps run on the worker thread and on the caller's, so the bytes do not
+ * depend on where they ran.
  */
 
 import { createRequire } from "node:module";
 import type { JsonSchema } from "../model/json-schema.ts";
-import { textKeywords } from "./validator-keywords.ts";
+import { compareStrings } from "./names.ts";
+import { RUNTIME_MODULE } from "./modules.ts";
+import { textKeywords, type TextCheck } from "./validator-keywords.ts";
+import { prepareSchemas, withRootCheck, type PreparedSchemas } from "./validators-prepare.ts";
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
@@ -14,43 +24,74 @@ const require = createRequire(import.meta.url);
 const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
 const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
 
-/** The schemas of a validators module. */
-export interface ValidatorsJob {
-  /** Schemas in the order they are added to ajv, each under its identifier. */
-  schemas: Array<{ id: string; schema: JsonSchema }>;
-  /** Export name → schema identifier of each validator the module exports. */
-  exports: Record<string, string>;
-}
-
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
+
+/** ajv runtime helpers that standalone code `require`s, and their runtime replacements. */
+const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
+  ucs2length: "jsonStringLength",
+  equal: "jsonEqual",
+};
+
+/** One validator of the module: its export name, the body it checks (an index into the bodies given), and the check of the body's root value. */
+export interface ValidatorRequest {
+  name: string;
+  body: number;
+  rootCheck?: TextCheck;
+}
 
 /** An ajv instance for meta-schema checks only, made on first use and kept for the thread. */
 let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
 
-/** The standalone module of a job, with `require` calls of ajv's and the runtime's helpers. */
-export function compileValidators(job: ValidatorsJob): string {
-  const ajv = new Ajv04({
-    // No optimisation pass: it only drops unused variables and empty blocks and inlines
-    // constants (same behaviour), yet on Octez's large definitions it costs about as much as
-    // the compilation itself (its bookkeeping grows with depth × size); the output is ~7 % larger.
-    code: { source: true, esm: true, lines: true, optimize: false },
-    strict: false,
-    validateFormats: false,
-    allErrors: false,
-    // One function per definition, called where it is referenced: inlining copies Octez's
-    // large definitions (operation contents) into every place that uses them.
-    inlineRefs: false,
-    // Each schema is checked against the meta-schema before it is added (checkSchema): ajv
-    // would compile the meta-schema's validator again for each emission.
-    validateSchema: false,
-  });
-  for (const keyword of textKeywords()) ajv.addKeyword(keyword);
-  for (const { id, schema } of job.schemas) {
+/** The validators module of one interface, under construction (see the module comment). */
+export class ValidatorsModule {
+  private readonly ajv: InstanceType<typeof Ajv04>;
+  private readonly prepared: PreparedSchemas;
+
+  /**
+   * Prepares distinct body schemas and compiles what they share. Throws, as ajv's `addSchema`
+   * would, when a schema is not valid draft-04.
+   */
+  constructor(private readonly bodies: readonly JsonSchema[]) {
+    this.ajv = new Ajv04({
+      // No optimisation pass: it only drops unused variables and empty blocks and inlines
+      // constants (same behaviour), yet on Octez's large definitions it costs about as much as
+      // the compilation itself (its bookkeeping grows with depth × size); the output is ~7 % larger.
+      code: { source: true, esm: true, lines: true, optimize: false },
+      strict: false,
+      validateFormats: false,
+      allErrors: false,
+      // One function per definition, called where it is referenced: inlining copies Octez's
+      // large definitions (operation contents) into every place that uses them.
+      inlineRefs: false,
+      // Each schema is checked against the meta-schema before it is added (checkSchema): ajv
+      // would compile the meta-schema's validator again for each module.
+      validateSchema: false,
+    });
+    for (const keyword of textKeywords()) this.ajv.addKeyword(keyword);
+    this.prepared = prepareSchemas(bodies);
+    for (const { id, schema } of this.prepared.shared) this.add(id, schema);
+    // Compiled now, in this order, rather than when a body first reaches them: the function
+    // names ajv hands out follow the compilation order.
+    for (const { id } of this.prepared.shared) this.ajv.getSchema(id);
+  }
+
+  /** Adds the validators and returns the module's code, importing what it uses from the runtime entry. */
+  finish(validators: readonly ValidatorRequest[]): string {
+    const exports: Record<string, string> = {};
+    for (const { name, body, rootCheck } of validators) {
+      const original = this.bodies[body];
+      if (original === undefined) throw new Error(`validator ${name} names body ${body}, of ${this.bodies.length}`);
+      this.add(name, withRootCheck(this.prepared.bodies[body]!, original, rootCheck));
+      exports[name] = name;
+    }
+    return importRuntimeHelpers(standaloneCode(this.ajv, exports));
+  }
+
+  private add(id: string, schema: JsonSchema): void {
     const complete = { $schema: DRAFT_04, ...schema };
     checkSchema(complete, id);
-    ajv.addSchema(complete, id);
+    this.ajv.addSchema(complete, id);
   }
-  return standaloneCode(ajv, job.exports);
 }
 
 /** Throws, as ajv's `addSchema` would, when `schema` is not a valid draft-04 schema. */
@@ -59,4 +100,39 @@ function checkSchema(schema: JsonSchema, id: string): void {
   if (!metaSchemaChecker.validateSchema(schema)) {
     throw new Error(`schema ${id} is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
   }
+}
+
+/**
+ * Replaces ajv's `require("ajv/dist/runtime/…")`, and the keywords' `require` of the runtime
+ * entry, by imports from the runtime entry; marks the patterns compiled at module level pure.
+ */
+function importRuntimeHelpers(code: string): string {
+  const used = new Set<string>();
+  const runtimeEntry = `${JSON.stringify(RUNTIME_MODULE)}).`;
+  // One pass over the code: what follows each `require(` is one of the two forms, or an error.
+  const pieces = code.replace(/^"use strict";/, "").split("require(");
+  let body = pieces[0]!;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const helper = /^"ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/.exec(piece);
+    if (helper !== null) {
+      const replacement = RUNTIME_HELPERS[helper[1]!];
+      if (replacement === undefined) throw new Error(`ajv standalone code needs the runtime helper ${helper[1]}, which tezos-rpcgen does not provide`);
+      used.add(replacement);
+      body += replacement + piece.slice(helper[0].length);
+    } else if (piece.startsWith(runtimeEntry)) {
+      const rest = piece.slice(runtimeEntry.length);
+      const name = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(rest)?.[0];
+      if (name === undefined) throw new Error("ajv standalone code requires the runtime entry without naming an export");
+      used.add(name);
+      body += rest;
+    } else {
+      throw new Error("ajv standalone code still contains a require() call");
+    }
+  }
+  // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
+  // (and their patterns) that an application does not use.
+  body = body.replaceAll("= new RegExp(", "= /* @__PURE__ */ new RegExp(");
+  const imports = [...used].sort(compareStrings);
+  return imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}` : body;
 }

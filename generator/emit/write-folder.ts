@@ -30,7 +30,8 @@ import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
 import { emitServer } from "./server.ts";
 import { emitTypes, type TypeEmitter } from "./types.ts";
-import { emitValidatorsConcurrently, planValidators } from "./validators.ts";
+import { beginValidators, planValidators, type ValidatorsCompilation } from "./validators.ts";
+import { serviceBodies } from "./validators-prepare.ts";
 
 /** What the codec emitter gets to write `codecs.ts`. */
 export interface CodecsContext {
@@ -67,6 +68,8 @@ export interface FolderOptions {
   codecs: CodecsSource;
   /** Generator version for the header; package.json's when absent (tests pin it). */
   version?: string;
+  /** The validators, begun from the model's describe tree (pipeline.ts); begun here when absent. */
+  validators?: ValidatorsCompilation;
 }
 
 export interface GeneratedFile {
@@ -88,7 +91,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   // The validators compile on a worker thread while this one writes the other files (their
   // names come from `names` alone).
   const plan = planValidators(model, names);
-  const validatorsDone = emitValidatorsConcurrently(plan);
+  const validatorsDone = (options.validators ?? beginValidators(model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema)))).finish(plan);
   // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
   const typesFile = typescript(typesFileSource(types));

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
 import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
-import { canonicalJson, emitValidators, emitValidatorsConcurrently, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
+import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
+import { beginValidators, canonicalJson, emitValidators, emitValidatorsConcurrently, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
+import { serviceBodies } from "../../../generator/emit/validators-prepare.ts";
+import { loadInterface } from "../../../generator/pipeline.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
-import { emitInto, temporaryDirectory } from "./support.ts";
+import { emitInto, projectRoot, temporaryDirectory } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";
 
 const tmp = temporaryDirectory();
@@ -164,8 +166,9 @@ describe("hash, key and timestamp checks of the validators", () => {
     expect(marked.definitions?.["timestamp.protocol"]).toEqual({ ...text("A timestamp"), tezosTimestamp: "protocol" });
     expect(marked.definitions?.["unistring"]).toEqual(UNISTRING);
     expect(schema.definitions?.["block_hash"]).not.toHaveProperty("tezosBase58");
-    expect(withTextChecks(schema, blockHash)).not.toHaveProperty("tezosBase58");
-    expect(withTextChecks({ ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } }, blockHash)).toHaveProperty("tezosBase58", "block_hash");
+    // A root check applies to a root that is text, never to a structure.
+    expect(rootCheckApplies(schema)).toBe(false);
+    expect(rootCheckApplies({ ...text("Block hash (Base58Check-encoded)"), definitions: { unistring: UNISTRING } })).toBe(true);
     expect(rootTextCheck({ kind: "known", id: "block_hash", size: { kind: "fixed", bytes: 32 } })).toEqual(blockHash);
     expect(rootTextCheck({ kind: "known", id: "contract_id", size: { kind: "fixed", bytes: 22 } })).toEqual({ keyword: "tezosBase58", value: "contract_id" });
     expect(rootTextCheck({ kind: "known", id: "timestamp_protocol", size: { kind: "fixed", bytes: 8 } })).toEqual({ keyword: "tezosTimestamp", value: "protocol" });
@@ -241,6 +244,25 @@ describe("validators compiled on the worker thread", () => {
     expect(there.js).toContain("isTezosBase58");
     // Twice in a row: the worker is kept between generations.
     expect(await emitValidatorsConcurrently(plan)).toEqual(here);
+  });
+
+  it("begun from the describe tree while it is reconciled, give the bytes of the plan compiled here", async () => {
+    const loaded = await loadInterface(join(projectRoot, "spec/snapshots/shell-legacy.json"));
+    const plan = planValidators(loaded.model, nameInterface(loaded.model));
+    const here = emitValidators(plan);
+    expect(await loaded.validators.finish(plan)).toEqual(here);
+    // Finished again (the interface rendered twice), the compilation begins anew.
+    expect(await loaded.validators.finish(plan)).toEqual(here);
+  });
+
+  it("fall back to this thread when the worker thread dropped a session never finished", async () => {
+    const model = syntheticModel();
+    const plan = planValidators(model, nameInterface(model));
+    const bodies = model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema));
+    const first = beginValidators(bodies);
+    // More sessions begun than the thread keeps open: the first is dropped there.
+    for (let i = 0; i < 5; i++) beginValidators(bodies);
+    expect(await first.finish(plan)).toEqual(emitValidators(plan));
   });
 
   it("report an invalid schema with its identifier, as on the caller's thread", async () => {

@@ -1,0 +1,101 @@
+/**
+ * Body schemas made ready for ajv (validators-compile.ts), before any compilation:
+ *
+ * 1. each schema as ajv must get it (`schemaForAjv`): repeats dropped from `required` lists, no
+ *    stray `id`, and the hash, key and timestamp checks of validator-keywords.ts on its
+ *    definitions;
+ * 2. the definitions of all bodies shared, each compiled once (shared-definitions.ts);
+ * 3. the sub-schemas Octez repeats inline moved apart, each compiled once too
+ *    (repeated-subschemas.ts).
+ *
+ * The check of a body's root value (a root hash has only a title: the reconciler says which
+ * hash it is) is the one thing that needs the codec model; it is added last, to the prepared
+ * body, by {@link withRootCheck}. Everything else depends on the body schemas alone, so it can
+ * start as soon as the describe tree is read.
+ */
+
+import type { JsonSchema } from "../model/json-schema.ts";
+import { shareDefinitions } from "./shared-definitions.ts";
+import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
+import { rootCheckApplies, withTextChecks, type TextCheck } from "./validator-keywords.ts";
+
+/** Identifier prefix of the shared definitions' schemas (never exported). */
+const DEFINITION_ID_PREFIX = "octez-definition:";
+/** Identifier prefix of the repeated sub-schemas compiled once (never exported). */
+const SUBSCHEMA_ID_PREFIX = "octez-subschema:";
+
+/** Bodies ready for ajv. */
+export interface PreparedSchemas {
+  /**
+   * The schemas the bodies refer to by identifier, in the order they are compiled: the
+   * repeated sub-schemas, then the shared definitions.
+   */
+  shared: Array<{ id: string; schema: JsonSchema }>;
+  /** Each body, in the order given, with its definitions and repeated sub-schemas replaced by references. */
+  bodies: JsonSchema[];
+}
+
+/**
+ * The bodies of a service in the order validators are planned: input, output, error. Both the
+ * list of body schemas handed to the compilation and the validator plan walk services this way.
+ */
+export function serviceBodies<T>(service: { input?: T; output: T; error: T }): T[] {
+  return service.input === undefined ? [service.output, service.error] : [service.input, service.output, service.error];
+}
+
+/** Prepares distinct body schemas (see the module comment). */
+export function prepareSchemas(bodies: readonly JsonSchema[]): PreparedSchemas {
+  const shared = shareDefinitions(bodies.map(schemaForAjv), DEFINITION_ID_PREFIX);
+  const hoisted = hoistRepeatedSubschemas([...shared.definitions.map(({ schema }) => schema), ...shared.bodies], SUBSCHEMA_ID_PREFIX);
+  const definitionCount = shared.definitions.length;
+  return {
+    shared: [...hoisted.subschemas, ...shared.definitions.map(({ id }, i) => ({ id, schema: hoisted.roots[i]! }))],
+    bodies: hoisted.roots.slice(definitionCount),
+  };
+}
+
+/** `prepared` (a body of {@link prepareSchemas}) with the check of its root value, when `original`'s root is text. */
+export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check: TextCheck | undefined): JsonSchema {
+  return check !== undefined && rootCheckApplies(original) ? { ...prepared, [check.keyword]: check.value } : prepared;
+}
+
+/**
+ * The schema as ajv gets it: with the hash, key and timestamp checks of validator-keywords.ts. Two facts of
+ * real Octez schemas need care, both without changing what the schema accepts:
+ * - `required` lists may repeat a name (the Alpha contents of 2022 do), which draft-04's
+ *   meta-schema forbids: repeats are dropped;
+ * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
+ *   would clash between bodies, so it is left out.
+ */
+function schemaForAjv(schema: JsonSchema): JsonSchema {
+  const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
+  return withTextChecks(withUniqueRequired(rest) as JsonSchema);
+}
+
+/** `value` with repeats dropped from its `required` lists; `value` itself when it has none. */
+function withUniqueRequired(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  let changed = false;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => {
+      const result = withUniqueRequired(item);
+      if (result !== item) changed = true;
+      return result;
+    });
+    return changed ? items : value;
+  }
+  const object = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const inner = object[key];
+    let result = inner;
+    if (key !== "required" || !Array.isArray(inner)) result = withUniqueRequired(inner);
+    else if (new Set(inner).size < inner.length) result = [...new Set(inner)];
+    if (result !== inner) {
+      changed = true;
+      copy ??= { ...object };
+      copy[key] = result;
+    }
+  }
+  return changed ? copy : value;
+}
