@@ -56,7 +56,11 @@ export class ValidatorsModule {
       // No optimisation pass: it only drops unused variables and empty blocks and inlines
       // constants (same behaviour), yet on Octez's large definitions it costs about as much as
       // the compilation itself (its bookkeeping grows with depth × size); the output is ~7 % larger.
-      code: { source: true, esm: true, lines: true, optimize: false },
+      // `process`: ajv turns the code of each function into a function, to run it; here it is
+      // only written out, so ajv gets an empty function of the same name instead. That spares
+      // the engine the parse of the whole module (~15 % of the compilation); the code written
+      // is the code ajv generated, unchanged.
+      code: { source: true, esm: true, lines: true, optimize: false, process: (_code, env) => `return function ${env?.validateName}() {}` },
       strict: false,
       validateFormats: false,
       allErrors: false,
