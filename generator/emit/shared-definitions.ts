@@ -30,9 +30,10 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
+  const hashes = new ContentHashes();
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
-    const identities = closureIdentities(definitions);
+    const identities = closureIdentities(definitions, hashes);
     const keyOf = new Map<string, string>();
     for (const name of Object.keys(definitions).sort(compareStrings)) {
       const identity = identities.get(name)!;
@@ -66,13 +67,13 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
  * A string identifying each definition together with everything it refers to, transitively
  * (equal strings ⇔ the same definition wherever it is copied).
  */
-function closureIdentities(definitions: Record<string, JsonSchema>): Map<string, string> {
+function closureIdentities(definitions: Record<string, JsonSchema>, hashes: ContentHashes): Map<string, string> {
   const direct = new Map<string, string[]>();
   for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
   // Each definition is serialised and hashed once; an identity hashes the hashes of its closure
   // (serialising the closure of each definition would read the large ones again and again).
   const own = new Map<string, string>();
-  for (const [name, schema] of Object.entries(definitions)) own.set(name, createHash("sha256").update(canonicalJson(schema)).digest("hex"));
+  for (const [name, schema] of Object.entries(definitions)) own.set(name, hashes.of(schema));
   const identities = new Map<string, string>();
   for (const name of Object.keys(definitions)) {
     const closure = new Set<string>([name]);
@@ -85,10 +86,31 @@ function closureIdentities(definitions: Record<string, JsonSchema>): Map<string,
         }
       }
     }
+    // Arrays of strings only: their plain JSON is canonical.
     const members = [...closure].sort(compareStrings).map((n) => [n, own.get(n)]);
-    identities.set(name, createHash("sha256").update(canonicalJson([name, members])).digest("hex"));
+    identities.set(name, createHash("sha256").update(JSON.stringify([name, members])).digest("hex"));
   }
   return identities;
+}
+
+/**
+ * Hashes of schema contents (canonical JSON, so that key order does not count). Every body
+ * carries its own copy of the definitions it uses, so most contents come again and again: a
+ * copy is recognised by its plain JSON text, which the engine writes much faster than the
+ * canonical one.
+ */
+class ContentHashes {
+  private readonly byText = new Map<string, string>();
+
+  of(schema: JsonSchema): string {
+    const text = JSON.stringify(schema);
+    let hash = this.byText.get(text);
+    if (hash === undefined) {
+      hash = createHash("sha256").update(canonicalJson(schema)).digest("hex");
+      this.byText.set(text, hash);
+    }
+    return hash;
+  }
 }
 
 function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
