@@ -112,28 +112,24 @@ function checkSchema(schema: JsonSchema, id: string): void {
  */
 function importRuntimeHelpers(code: string): string {
   const used = new Set<string>();
-  const runtimeEntry = `${JSON.stringify(RUNTIME_MODULE)}).`;
-  // One pass over the code: what follows each `require(` is one of the two forms, or an error.
-  const pieces = code.replace(/^"use strict";/, "").split("require(");
-  let body = pieces[0]!;
-  for (let i = 1; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    const helper = /^"ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/.exec(piece);
-    if (helper !== null) {
-      const replacement = RUNTIME_HELPERS[helper[1]!];
-      if (replacement === undefined) throw new Error(`ajv standalone code needs the runtime helper ${helper[1]}, which tezos-rpcgen does not provide`);
-      used.add(replacement);
-      body += replacement + piece.slice(helper[0].length);
-    } else if (piece.startsWith(runtimeEntry)) {
-      const rest = piece.slice(runtimeEntry.length);
-      const name = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(rest)?.[0];
-      if (name === undefined) throw new Error("ajv standalone code requires the runtime entry without naming an export");
-      used.add(name);
-      body += rest;
+  // One pass of the engine's regular expressions over the module: each `require` names an
+  // ajv runtime helper or an export of the runtime entry.
+  let body = code.replace(/^"use strict";/, "").replace(/require\("([^"]*)"\)\.([A-Za-z_$][A-Za-z0-9_$]*)/g, (_call, module: string, member: string) => {
+    const helper = /^ajv\/dist\/runtime\/([A-Za-z0-9_]+)$/.exec(module)?.[1];
+    let name: string;
+    if (helper !== undefined && member === "default") {
+      const replacement = RUNTIME_HELPERS[helper];
+      if (replacement === undefined) throw new Error(`ajv standalone code needs the runtime helper ${helper}, which tezos-rpcgen does not provide`);
+      name = replacement;
+    } else if (module === RUNTIME_MODULE) {
+      name = member;
     } else {
-      throw new Error("ajv standalone code still contains a require() call");
+      throw new Error(`ajv standalone code requires ${module}, which is neither an ajv runtime helper nor the runtime entry`);
     }
-  }
+    used.add(name);
+    return name;
+  });
+  if (body.includes("require(")) throw new Error("ajv standalone code still contains a require() call");
   // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
   // (and their patterns) that an application does not use.
   body = body.replaceAll("= new RegExp(", "= /* @__PURE__ */ new RegExp(");
