@@ -48,9 +48,9 @@ export const MARK = {
 /** Whether `text` carries layout markers. */
 export const MARKED = /[\x01-\x08\x0E-\x1A]/;
 
-/** Whether the character `c` is a marker. */
-export function isMarker(c: string): boolean {
-  return (c >= "\x01" && c <= "\x08") || (c >= "\x0E" && c <= "\x1A");
+/** Whether the character of code `code` is a marker. */
+export function isMarker(code: number): boolean {
+  return (code >= 0x01 && code <= 0x08) || (code >= 0x0e && code <= 0x1a);
 }
 
 /** A group: printed flat if it fits on the rest of the line, else with its lines broken. */
@@ -109,9 +109,6 @@ export function flatText(text: string): string {
   return pieces.join("");
 }
 
-/** The highest marker character code (`MARK.fluidClose`): every character above it is text. */
-const LAST_MARKER = 0x1a;
-
 /**
  * Pushes onto `pieces` the flat form of `text` from `start` to `end` ({@link flatText}), piece by
  * piece (slices of `text` and spaces), and returns whether it is at most `room` columns wide.
@@ -124,15 +121,13 @@ export function writeFlat(text: string, start: number, end: number, pieces: stri
   let run = start;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (code > LAST_MARKER) continue;
-    const c = text[i]!;
-    if (!isMarker(c)) continue;
+    if (!isMarker(code)) continue;
     if (i > run) {
       pieces.push(text.slice(run, i));
       width += i - run;
       if (width > room) return false;
     }
-    switch (c) {
+    switch (text[i]) {
       case MARK.line:
       case MARK.fillSeparator:
       case MARK.fluidOpen:
