@@ -13,20 +13,27 @@
 import { isMarker, MARK } from "./doc.ts";
 
 type Node = string | Group | Indent | Align | Line | IfBreak | Fill | Fluid;
+/** What is printed: a node, or a sequence (contents of one node are that node itself, without an array). */
+type Doc = Node | readonly Doc[];
+
+/** Whether `doc` is a sequence (`Array.isArray` does not narrow read-only arrays). */
+function isSequence(doc: Doc): doc is readonly Doc[] {
+  return Array.isArray(doc);
+}
 interface Group {
   kind: "group";
-  contents: Node[];
+  contents: Doc;
   broken: boolean;
   /** The states of a conditional group (`contents` is the first). */
-  states?: Node[][];
+  states?: Doc[];
 }
 interface Indent {
   kind: "indent";
-  contents: Node[];
+  contents: Doc;
 }
 interface Align {
   kind: "align";
-  contents: Node[];
+  contents: Doc;
 }
 interface Line {
   kind: "line";
@@ -35,18 +42,18 @@ interface Line {
 }
 interface IfBreak {
   kind: "ifBreak";
-  broken: Node[];
-  flat: Node[];
+  broken: Doc;
+  flat: Doc;
 }
 interface Fill {
   kind: "fill";
-  items: Node[][];
+  items: Doc[];
 }
 
 /** An assignment's right-hand side, after `left =` (doc.ts `fluidAssignment`). */
 interface Fluid {
   kind: "fluid";
-  contents: Node[];
+  contents: Doc;
   /** Whether the right side holds a forced break (which breaks the assignment's group). */
   broken: boolean;
 }
@@ -56,7 +63,7 @@ const SOFTLINE: Line = { kind: "line", soft: true, hard: false };
 const HARDLINE: Line = { kind: "line", soft: false, hard: true };
 
 /** Reads marked text into nodes; `hardline`s mark every enclosing group broken. */
-function parse(text: string): Node[] {
+function parse(text: string): Doc {
   return new Parser(text).readUntil("");
 }
 
@@ -67,13 +74,20 @@ class Parser {
   private sawHardline = false;
   /** The marker that ended the last {@link readUntil} (empty at the end of the text). */
   private stop = "";
+  /**
+   * The nodes read, on one stack for all the constructs being read: each construct takes its
+   * own off the top once it ends, into an array of their number (an array grown by `push`
+   * would reserve room for more).
+   */
+  private readonly read: Node[] = [];
 
   constructor(private readonly text: string) {}
 
   /** Reads nodes up to the marker `stop` or `otherStop` (or the end, when `stop` is empty), which is consumed. */
-  readUntil(stop: string, otherStop = stop): Node[] {
+  readUntil(stop: string, otherStop = stop): Doc {
     const text = this.text;
-    const nodes: Node[] = [];
+    const nodes = this.read;
+    const first = nodes.length;
     let start = this.i;
     for (let i = start; i < text.length; i++) {
       if (!isMarker(text.charCodeAt(i))) continue;
@@ -82,7 +96,7 @@ class Parser {
       this.i = i + 1;
       if (c === stop || c === otherStop) {
         this.stop = c;
-        return nodes;
+        return this.take(first);
       }
       this.readMarker(c, nodes);
       start = this.i;
@@ -92,7 +106,12 @@ class Parser {
     if (stop !== "") throw new Error("layout marker left open in generated text");
     this.i = text.length;
     this.stop = "";
-    return nodes;
+    return this.take(first);
+  }
+
+  /** The nodes read from index `first` of the stack on, taken off it: a single one as it is. */
+  private take(first: number): Doc {
+    return this.read.length === first + 1 ? this.read.pop()! : this.read.splice(first);
   }
 
   private readMarker(c: string, nodes: Node[]): void {
@@ -131,7 +150,7 @@ class Parser {
         break;
       }
       case MARK.fillOpen: {
-        const items: Node[][] = [];
+        const items: Doc[] = [];
         do items.push(this.readUntil(MARK.fillSeparator, MARK.fillClose));
         while (this.stop === MARK.fillSeparator);
         nodes.push({ kind: "fill", items });
@@ -150,7 +169,7 @@ class Parser {
         // Like prettier, a hard line inside a conditional group does not break it: each
         // state is tried as it is.
         const outer = this.sawHardline;
-        const states: Node[][] = [];
+        const states: Doc[] = [];
         do {
           this.sawHardline = false;
           states.push(this.readUntil(MARK.stateSeparator, MARK.statesClose));
@@ -181,10 +200,10 @@ class Printer {
   /** The commands still to print, the next one last. */
   private readonly indents: string[] = [];
   private readonly modes: Mode[] = [];
-  private readonly nodes: Array<Node | Node[]> = [];
+  private readonly nodes: Doc[] = [];
   /** The stack of {@link fits}, kept from one call to the next. */
   private readonly fitModes: Mode[] = [];
-  private readonly fitNodes: Array<Node | Node[]> = [];
+  private readonly fitNodes: Doc[] = [];
 
   /** Prints at `width` columns, from column `column` of a line. */
   constructor(
@@ -193,8 +212,8 @@ class Printer {
   ) {}
 
   /** `nodes` printed with indentation `indent`. */
-  print(nodes: Node[], indent: string): string {
-    this.push(indent, Mode.Break, nodes);
+  print(doc: Doc, indent: string): string {
+    this.push(indent, Mode.Break, doc);
     while (this.nodes.length > 0) {
       const indent = this.indents.pop()!;
       const mode = this.modes.pop()!;
@@ -202,7 +221,7 @@ class Printer {
       if (typeof node === "string") {
         this.out.push(node);
         this.column += node.length;
-      } else if (Array.isArray(node)) {
+      } else if (isSequence(node)) {
         for (let j = node.length - 1; j >= 0; j--) this.push(indent, mode, node[j]!);
       } else {
         this.printNode(node, indent, mode);
@@ -211,7 +230,7 @@ class Printer {
     return this.out.join("");
   }
 
-  private push(indent: string, mode: Mode, node: Node | Node[]): void {
+  private push(indent: string, mode: Mode, node: Doc): void {
     this.indents.push(indent);
     this.modes.push(mode);
     this.nodes.push(node);
@@ -233,7 +252,7 @@ class Printer {
         if (!node.broken && this.fits(Mode.Flat, node.contents, remaining, false, true)) {
           this.push(indent, Mode.Flat, node.contents);
         } else if (node.states !== undefined) {
-          let chosen: Node[] | undefined;
+          let chosen: Doc | undefined;
           for (let s = 1; !node.broken && s < node.states.length && chosen === undefined; s++) {
             if (this.fits(Mode.Flat, node.states[s]!, remaining, false, true)) chosen = node.states[s]!;
           }
@@ -302,7 +321,7 @@ class Printer {
       return;
     }
     const second = others[0]!;
-    const pairFits = this.fits(Mode.Flat, [...first, LINE, ...second], remaining, true, false);
+    const pairFits = this.fits(Mode.Flat, [first, LINE, second], remaining, true, false);
     this.push(indent, mode, { kind: "fill", items: others });
     this.push(indent, pairFits ? Mode.Flat : Mode.Break, LINE);
     this.push(indent, contentFits ? Mode.Flat : Mode.Break, first);
@@ -313,7 +332,7 @@ class Printer {
    * commands still to print up to their first line break. With `mustBeFlat`, a broken group
    * inside does not fit.
    */
-  private fits(mode: Mode, node: Node | Node[], width: number, mustBeFlat: boolean, withRest: boolean): boolean {
+  private fits(mode: Mode, node: Doc, width: number, mustBeFlat: boolean, withRest: boolean): boolean {
     // A stack of its own, as arrays kept from one call to the next, and the index of its top.
     const modes = this.fitModes;
     const nodes = this.fitNodes;
@@ -335,7 +354,7 @@ class Printer {
       const node = nodes[top]!;
       if (typeof node === "string") {
         width -= node.length;
-      } else if (Array.isArray(node)) {
+      } else if (isSequence(node)) {
         for (let j = node.length - 1; j >= 0; j--) {
           modes[top] = mode;
           nodes[top++] = node[j]!;
