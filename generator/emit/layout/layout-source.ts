@@ -9,9 +9,6 @@ import { printMarked } from "./print.ts";
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
 export const LINE_WIDTH = 100;
 
-/** The markers that break a line whatever the width: a hard line, a group that always breaks. */
-const FORCED_BREAK = new RegExp(`[${MARK.hardline}${MARK.brokenGroupOpen}]`, "g");
-
 /**
  * `source` with its marked lines laid out. The file is read once, front to back: the text
  * between marked lines is copied in slices, and the pieces are joined at the end.
@@ -23,8 +20,10 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
   const pieces: string[] = [];
   // The end of the text already laid out.
   let done = 0;
-  // The first forced break at or after the line being laid out (the length of `source` when none).
-  let forcedBreak = -1;
+  // The first forced break (a hard line, a group that always breaks) at or after the line being
+  // laid out: the next of each marker, found with `indexOf` (the length of `source` when none).
+  let hardline = -1;
+  let brokenGroup = -1;
   for (; match !== null; match = marker.exec(source)) {
     // The whole line around the first marker found: its indentation, then the marked text.
     const start = source.lastIndexOf("\n", match.index) + 1;
@@ -32,11 +31,12 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
     if (end < 0) end = source.length;
     let text = start;
     while (source.charCodeAt(text) === 32) text++;
-    if (forcedBreak < start) forcedBreak = nextForcedBreak(source, start);
+    if (hardline < start) hardline = indexOrEnd(source, MARK.hardline, start);
+    if (brokenGroup < start) brokenGroup = indexOrEnd(source, MARK.brokenGroupOpen, start);
     pieces.push(source.slice(done, text));
     // A line with no forced break whose flat form fits prints flat: every group on it fits.
     const laidOut = pieces.length;
-    if (forcedBreak < end || !writeFlat(source, text, end, pieces, width - (text - start))) {
+    if (hardline < end || brokenGroup < end || !writeFlat(source, text, end, pieces, width - (text - start))) {
       pieces.length = laidOut;
       pieces.push(printMarked(source.slice(text, end), width, source.slice(start, text)));
     }
@@ -47,8 +47,8 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
   return pieces.join("");
 }
 
-/** The index of the first forced break in `source` at or after `from` (the length of `source` when none). */
-function nextForcedBreak(source: string, from: number): number {
-  FORCED_BREAK.lastIndex = from;
-  return FORCED_BREAK.exec(source)?.index ?? source.length;
+/** The index of the first `marker` in `source` at or after `from` (the length of `source` when none). */
+function indexOrEnd(source: string, marker: string, from: number): number {
+  const index = source.indexOf(marker, from);
+  return index < 0 ? source.length : index;
 }
