@@ -10,8 +10,8 @@ import { printMarked } from "./print.ts";
 export const LINE_WIDTH = 100;
 
 /**
- * `source` with its marked lines laid out. The file is read once, front to back: the text
- * between marked lines is copied in slices, and the pieces are joined at the end.
+ * `source` with its marked lines laid out. The file is read once, front to back, into pieces
+ * (slices of `source` between marked lines, the laid-out lines), joined once at the end.
  */
 export function layoutSource(source: string, width = LINE_WIDTH): string {
   const marker = new RegExp(MARKED.source, "g");
