@@ -48,9 +48,9 @@ export const MARK = {
 /** Whether `text` carries layout markers. */
 export const MARKED = /[\x01-\x08\x0E-\x1A]/;
 
-/** Whether the character of code `code` is a marker. */
+/** Whether the character of code `code` is a marker (the first comparison settles it for text). */
 export function isMarker(code: number): boolean {
-  return (code >= 0x01 && code <= 0x08) || (code >= 0x0e && code <= 0x1a);
+  return code <= 0x1a && (code >= 0x0e || (code >= 0x01 && code <= 0x08));
 }
 
 /** A group: printed flat if it fits on the rest of the line, else with its lines broken. */
