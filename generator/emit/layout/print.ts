@@ -13,13 +13,8 @@
 import { isMarker, MARK } from "./doc.ts";
 
 type Node = string | Group | Indent | Align | Line | IfBreak | Fill | Fluid;
-/** What is printed: a node, or a sequence (contents of one node are that node itself, without an array). */
+/** What is printed: a node, or a sequence of them (contents of a single node are that node, with no array around it). */
 type Doc = Node | readonly Doc[];
-
-/** Whether `doc` is a sequence (`Array.isArray` does not narrow read-only arrays). */
-function isSequence(doc: Doc): doc is readonly Doc[] {
-  return Array.isArray(doc);
-}
 interface Group {
   kind: "group";
   contents: Doc;
@@ -61,6 +56,11 @@ interface Fluid {
 const LINE: Line = { kind: "line", soft: false, hard: false };
 const SOFTLINE: Line = { kind: "line", soft: true, hard: false };
 const HARDLINE: Line = { kind: "line", soft: false, hard: true };
+
+/** Whether `doc` is a sequence (`Array.isArray` does not narrow read-only arrays). */
+function isSequence(doc: Doc): doc is readonly Doc[] {
+  return Array.isArray(doc);
+}
 
 /** Reads marked text into nodes; `hardline`s mark every enclosing group broken. */
 function parse(text: string): Doc {
@@ -211,7 +211,7 @@ class Printer {
     private column: number,
   ) {}
 
-  /** `nodes` printed with indentation `indent`. */
+  /** `doc` printed with indentation `indent`. */
   print(doc: Doc, indent: string): string {
     this.push(indent, Mode.Break, doc);
     while (this.nodes.length > 0) {
@@ -230,6 +230,7 @@ class Printer {
     return this.out.join("");
   }
 
+  /** Pushes a command. */
   private push(indent: string, mode: Mode, node: Doc): void {
     this.indents.push(indent);
     this.modes.push(mode);
@@ -303,6 +304,7 @@ class Printer {
     }
   }
 
+  /** Drops the command on top. */
   private pop(): void {
     this.indents.pop();
     this.modes.pop();
