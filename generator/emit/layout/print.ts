@@ -80,29 +80,30 @@ class Parser {
    * would reserve room for more).
    */
   private readonly read: Node[] = [];
+  /** The height of the stack {@link read}: past it, the array keeps nodes already taken (no truncation, which costs a call into the engine). */
+  private readCount = 0;
 
   constructor(private readonly text: string) {}
 
   /** Reads nodes up to the marker `stop` or `otherStop` (or the end, when `stop` is empty), which is consumed. */
   readUntil(stop: string, otherStop = stop): Doc {
     const text = this.text;
-    const nodes = this.read;
-    const first = nodes.length;
+    const first = this.readCount;
     let start = this.i;
     for (let i = start; i < text.length; i++) {
       if (!isMarker(text.charCodeAt(i))) continue;
       const c = text[i]!;
-      if (i > start) nodes.push(text.slice(start, i));
+      if (i > start) this.add(text.slice(start, i));
       this.i = i + 1;
       if (c === stop || c === otherStop) {
         this.stop = c;
         return this.take(first);
       }
-      this.readMarker(c, nodes);
+      this.readMarker(c);
       start = this.i;
       i = start - 1;
     }
-    if (text.length > start) nodes.push(text.slice(start));
+    if (text.length > start) this.add(text.slice(start));
     if (stop !== "") throw new Error("layout marker left open in generated text");
     this.i = text.length;
     this.stop = "";
@@ -111,10 +112,17 @@ class Parser {
 
   /** The nodes read from index `first` of the stack on, taken off it: a single one as it is. */
   private take(first: number): Doc {
-    return this.read.length === first + 1 ? this.read.pop()! : this.read.splice(first);
+    const count = this.readCount;
+    this.readCount = first;
+    return count === first + 1 ? this.read[first]! : this.read.slice(first, count);
   }
 
-  private readMarker(c: string, nodes: Node[]): void {
+  /** Puts a node read on the stack. */
+  private add(node: Node): void {
+    this.read[this.readCount++] = node;
+  }
+
+  private readMarker(c: string): void {
     switch (c) {
       case MARK.groupOpen:
       case MARK.brokenGroupOpen: {
@@ -122,38 +130,38 @@ class Parser {
         this.sawHardline = false;
         const contents = this.readUntil(MARK.groupClose);
         const broken = c === MARK.brokenGroupOpen || this.sawHardline;
-        nodes.push({ kind: "group", contents, broken });
+        this.add({ kind: "group", contents, broken });
         // A broken group breaks the groups around it.
         this.sawHardline = outer || broken;
         break;
       }
       case MARK.indentOpen:
-        nodes.push({ kind: "indent", contents: this.readUntil(MARK.indentClose) });
+        this.add({ kind: "indent", contents: this.readUntil(MARK.indentClose) });
         break;
       case MARK.alignOpen:
-        nodes.push({ kind: "align", contents: this.readUntil(MARK.alignClose) });
+        this.add({ kind: "align", contents: this.readUntil(MARK.alignClose) });
         break;
       case MARK.line:
-        nodes.push(LINE);
+        this.add(LINE);
         break;
       case MARK.softline:
-        nodes.push(SOFTLINE);
+        this.add(SOFTLINE);
         break;
       case MARK.hardline:
         this.sawHardline = true;
-        nodes.push(HARDLINE);
+        this.add(HARDLINE);
         break;
       case MARK.ifBreakOpen: {
         const broken = this.readUntil(MARK.ifFlat);
         const flat = this.readUntil(MARK.ifClose);
-        nodes.push({ kind: "ifBreak", broken, flat });
+        this.add({ kind: "ifBreak", broken, flat });
         break;
       }
       case MARK.fillOpen: {
         const items: Doc[] = [];
         do items.push(this.readUntil(MARK.fillSeparator, MARK.fillClose));
         while (this.stop === MARK.fillSeparator);
-        nodes.push({ kind: "fill", items });
+        this.add({ kind: "fill", items });
         break;
       }
       case MARK.fluidOpen: {
@@ -161,7 +169,7 @@ class Parser {
         this.sawHardline = false;
         const contents = this.readUntil(MARK.fluidClose);
         const broken = this.sawHardline;
-        nodes.push({ kind: "fluid", contents, broken });
+        this.add({ kind: "fluid", contents, broken });
         this.sawHardline = outer || broken;
         break;
       }
@@ -175,7 +183,7 @@ class Parser {
           states.push(this.readUntil(MARK.stateSeparator, MARK.statesClose));
         } while (this.stop === MARK.stateSeparator);
         this.sawHardline = outer;
-        nodes.push({ kind: "group", contents: states[0]!, broken: false, states });
+        this.add({ kind: "group", contents: states[0]!, broken: false, states });
         break;
       }
       default:
