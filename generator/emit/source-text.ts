@@ -3,13 +3,24 @@
 import { MARK } from "./layout/doc.ts";
 import { signature } from "./layout/syntax.ts";
 
-/** Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). */
+/**
+ * Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). An item may
+ * hold several lines: each is indented.
+ */
 export function indent(lines: readonly string[], depth = 1): string {
-  return lines.join("\n").replace(NON_EMPTY_LINE_START, "  ".repeat(depth));
+  const padding = "  ".repeat(depth);
+  const out: string[] = [];
+  for (const text of lines) {
+    for (let start = 0; ; ) {
+      const newline = text.indexOf("\n", start);
+      const end = newline < 0 ? text.length : newline;
+      out.push(end > start ? padding + text.slice(start, end) : "");
+      if (newline < 0) break;
+      start = newline + 1;
+    }
+  }
+  return out.join("\n");
 }
-
-/** The start of every line that is not empty. */
-const NON_EMPTY_LINE_START = /^(?=[^\n])/gm;
 
 /** Whether marked type text is an object type literal (`{ … }`, always written expanded). */
 function isObjectTypeLiteral(type: string): boolean {

@@ -48,9 +48,9 @@ export const MARK = {
 /** Whether `text` carries layout markers. */
 export const MARKED = /[\x01-\x08\x0E-\x1A]/;
 
-/** Whether the character `c` is a marker. */
-export function isMarker(c: string): boolean {
-  return (c >= "\x01" && c <= "\x08") || (c >= "\x0E" && c <= "\x1A");
+/** Whether the character of code `code` is a marker (the first comparison settles it for text). */
+export function isMarker(code: number): boolean {
+  return code <= 0x1a && (code >= 0x0e || (code >= 0x01 && code <= 0x08));
 }
 
 /** A group: printed flat if it fits on the rest of the line, else with its lines broken. */
@@ -104,46 +104,65 @@ export function fluidAssignment(right: string): string {
 /** `text` without its markers, as it prints when everything fits on one line. */
 export function flatText(text: string): string {
   if (!MARKED.test(text)) return text;
-  return printFlat(text);
+  const pieces: string[] = [];
+  writeFlat(text, 0, text.length, pieces);
+  return pieces.join("");
 }
 
-function printFlat(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    switch (c) {
+/**
+ * Pushes onto `pieces` the flat form of `text` from `start` to `end` ({@link flatText}), piece by
+ * piece (slices of `text` and spaces), and returns whether it is at most `room` columns wide.
+ * It stops as soon as it is wider, leaving a part pushed. A hard line has no flat form: it is
+ * written as a newline of no width, for prose (layout-source.ts prints a line that holds one).
+ */
+export function writeFlat(text: string, start: number, end: number, pieces: string[], room = Infinity): boolean {
+  let width = 0;
+  // The start of the text not pushed yet.
+  let run = start;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (!isMarker(code)) continue;
+    if (i > run) {
+      pieces.push(text.slice(run, i));
+      width += i - run;
+      if (width > room) return false;
+    }
+    switch (text[i]) {
       case MARK.line:
       case MARK.fillSeparator:
       case MARK.fluidOpen:
-        out += " ";
+        pieces.push(" ");
+        width += 1;
+        break;
+      case MARK.hardline:
+        pieces.push("\n");
         break;
       case MARK.ifBreakOpen:
         // ifBreak: keep the flat part.
-        i = skipTo(text, i + 1, MARK.ifFlat);
+        i = skipTo(text, i + 1, end, MARK.ifFlat);
         break;
       case MARK.stateSeparator:
         // conditionalGroup: keep the first state.
-        i = skipTo(text, i + 1, MARK.statesClose);
+        i = skipTo(text, i + 1, end, MARK.statesClose);
         break;
-      default:
-        if (!isMarker(c)) out += c;
-        // hardlines have no flat form: callers only ask for the flat text of groups without one.
-        else if (c === MARK.hardline) out += "\n";
     }
-    i++;
+    run = i + 1;
   }
-  return out;
+  if (end > run) {
+    pieces.push(text.slice(run, end));
+    width += end - run;
+  }
+  return width <= room;
 }
 
-/** The index of the first of `stops` at or after `from` that is not inside a nested ifBreak or conditional group. */
-function skipTo(text: string, from: number, stops: string): number {
+/** The index of the first `stop` at or after `from` (before `end`) that is not inside a nested ifBreak or conditional group. */
+function skipTo(text: string, from: number, end: number, stop: string): number {
   let depth = 0;
-  for (let j = from; j < text.length; j++) {
+  for (let j = from; j < end; j++) {
     const c = text[j]!;
     if (c === MARK.ifBreakOpen || c === MARK.statesOpen) depth++;
     else if (depth > 0 && (c === MARK.ifClose || c === MARK.statesClose)) depth--;
-    else if (depth === 0 && stops.includes(c)) return j;
+    else if (depth === 0 && c === stop) return j;
   }
-  return text.length;
+  return end;
 }

@@ -3,41 +3,52 @@
  * (doc.ts) is printed for the file's width at its own indentation; other lines stay as written.
  */
 
-import { flatText, MARK, MARKED } from "./doc.ts";
+import { MARK, MARKED, writeFlat } from "./doc.ts";
 import { printMarked } from "./print.ts";
 
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
 export const LINE_WIDTH = 100;
 
-/** `source` with its marked lines laid out. */
+/**
+ * `source` with its marked lines laid out. The file is read once, front to back, into pieces
+ * (slices of `source` between marked lines, the laid-out lines), joined once at the end.
+ */
 export function layoutSource(source: string, width = LINE_WIDTH): string {
-  const pieces: string[] = [];
-  let done = 0;
   const marker = new RegExp(MARKED.source, "g");
-  for (let match = marker.exec(source); match !== null; match = marker.exec(source)) {
+  let match = marker.exec(source);
+  if (match === null) return source;
+  const pieces: string[] = [];
+  // The end of the text already laid out.
+  let done = 0;
+  // The first forced break (a hard line, a group that always breaks) at or after the line being
+  // laid out: the next of each marker, found with `indexOf` (the length of `source` when none).
+  let hardline = -1;
+  let brokenGroup = -1;
+  for (; match !== null; match = marker.exec(source)) {
     // The whole line around the first marker found: its indentation, then the marked text.
     const start = source.lastIndexOf("\n", match.index) + 1;
     let end = source.indexOf("\n", match.index);
     if (end < 0) end = source.length;
-    pieces.push(source.slice(done, start), layoutLine(source.slice(start, end), width));
+    let text = start;
+    while (source.charCodeAt(text) === 32) text++;
+    if (hardline < start) hardline = indexOrEnd(source, MARK.hardline, start);
+    if (brokenGroup < start) brokenGroup = indexOrEnd(source, MARK.brokenGroupOpen, start);
+    pieces.push(source.slice(done, text));
+    // A line with no forced break whose flat form fits prints flat: every group on it fits.
+    const laidOut = pieces.length;
+    if (hardline < end || brokenGroup < end || !writeFlat(source, text, end, pieces, width - (text - start))) {
+      pieces.length = laidOut;
+      pieces.push(printMarked(source.slice(text, end), width, source.slice(start, text)));
+    }
     done = end;
     marker.lastIndex = end;
   }
-  if (done === 0) return source;
   pieces.push(source.slice(done));
   return pieces.join("");
 }
 
-/** One line with markers, laid out. */
-function layoutLine(text: string, width: number): string {
-  let depth = 0;
-  while (text.charCodeAt(depth) === 32) depth++;
-  const indentation = text.slice(0, depth);
-  const marked = text.slice(depth);
-  // A line with no forced break whose flat form fits prints flat: every group on it fits.
-  if (!marked.includes(MARK.hardline) && !marked.includes(MARK.brokenGroupOpen)) {
-    const flat = flatText(marked);
-    if (depth + flat.length <= width) return indentation + flat;
-  }
-  return indentation + printMarked(marked, width, indentation);
+/** The index of the first `marker` in `source` at or after `from` (the length of `source` when none). */
+function indexOrEnd(source: string, marker: string, from: number): number {
+  const index = source.indexOf(marker, from);
+  return index < 0 ? source.length : index;
 }

@@ -13,20 +13,22 @@
 import { isMarker, MARK } from "./doc.ts";
 
 type Node = string | Group | Indent | Align | Line | IfBreak | Fill | Fluid;
+/** What is printed: a node, or a sequence of them (contents of a single node are that node, with no array around it). */
+type Doc = Node | readonly Doc[];
 interface Group {
   kind: "group";
-  contents: Node[];
+  contents: Doc;
   broken: boolean;
   /** The states of a conditional group (`contents` is the first). */
-  states?: Node[][];
+  states?: Doc[];
 }
 interface Indent {
   kind: "indent";
-  contents: Node[];
+  contents: Doc;
 }
 interface Align {
   kind: "align";
-  contents: Node[];
+  contents: Doc;
 }
 interface Line {
   kind: "line";
@@ -35,18 +37,18 @@ interface Line {
 }
 interface IfBreak {
   kind: "ifBreak";
-  broken: Node[];
-  flat: Node[];
+  broken: Doc;
+  flat: Doc;
 }
 interface Fill {
   kind: "fill";
-  items: Node[][];
+  items: Doc[];
 }
 
 /** An assignment's right-hand side, after `left =` (doc.ts `fluidAssignment`). */
 interface Fluid {
   kind: "fluid";
-  contents: Node[];
+  contents: Doc;
   /** Whether the right side holds a forced break (which breaks the assignment's group). */
   broken: boolean;
 }
@@ -55,11 +57,14 @@ const LINE: Line = { kind: "line", soft: false, hard: false };
 const SOFTLINE: Line = { kind: "line", soft: true, hard: false };
 const HARDLINE: Line = { kind: "line", soft: false, hard: true };
 
+/** Whether `doc` is a sequence (`Array.isArray` does not narrow read-only arrays). */
+function isSequence(doc: Doc): doc is readonly Doc[] {
+  return Array.isArray(doc);
+}
+
 /** Reads marked text into nodes; `hardline`s mark every enclosing group broken. */
-function parse(text: string): Node[] {
-  const parser = new Parser(text);
-  const { nodes } = parser.readUntil("");
-  return nodes;
+function parse(text: string): Doc {
+  return new Parser(text).readUntil("");
 }
 
 /** A reader of marked text, one marker at a time (methods rather than closures: this runs for every marked line). */
@@ -67,82 +72,104 @@ class Parser {
   private i = 0;
   /** Whether the construct being read holds a forced break. */
   private sawHardline = false;
+  /** The marker that ended the last {@link readUntil} (empty at the end of the text). */
+  private stop = "";
+  /**
+   * The nodes read, on one stack for all the constructs being read: each construct takes its
+   * own off the top once it ends, into an array of their number (an array grown by `push`
+   * would reserve room for more).
+   */
+  private readonly read: Node[] = [];
+  /** The height of the stack {@link read}: past it, the array keeps nodes already taken (no truncation, which costs a call into the engine). */
+  private readCount = 0;
 
   constructor(private readonly text: string) {}
 
-  /** Reads nodes up to one of the markers `stops` (or the end, when `stops` is empty), which is consumed. */
-  readUntil(stops: string): { nodes: Node[]; stop: string } {
+  /** Reads nodes up to the marker `stop` or `otherStop` (or the end, when `stop` is empty), which is consumed. */
+  readUntil(stop: string, otherStop = stop): Doc {
     const text = this.text;
-    const nodes: Node[] = [];
+    const first = this.readCount;
     let start = this.i;
-    while (this.i < text.length) {
-      const c = text[this.i]!;
-      if (!isMarker(c)) {
-        this.i++;
-        continue;
+    for (let i = start; i < text.length; i++) {
+      if (!isMarker(text.charCodeAt(i))) continue;
+      const c = text[i]!;
+      if (i > start) this.add(text.slice(start, i));
+      this.i = i + 1;
+      if (c === stop || c === otherStop) {
+        this.stop = c;
+        return this.take(first);
       }
-      if (this.i > start) nodes.push(text.slice(start, this.i));
-      this.i++;
-      if (stops.includes(c)) return { nodes, stop: c };
-      this.readMarker(c, nodes);
+      this.readMarker(c);
       start = this.i;
+      i = start - 1;
     }
-    if (this.i > start) nodes.push(text.slice(start, this.i));
-    if (stops !== "") throw new Error("layout marker left open in generated text");
-    return { nodes, stop: "" };
+    if (text.length > start) this.add(text.slice(start));
+    if (stop !== "") throw new Error("layout marker left open in generated text");
+    this.i = text.length;
+    this.stop = "";
+    return this.take(first);
   }
 
-  private readMarker(c: string, nodes: Node[]): void {
+  /** The nodes read from index `first` of the stack on, taken off it: a single one as it is. */
+  private take(first: number): Doc {
+    const count = this.readCount;
+    this.readCount = first;
+    return count === first + 1 ? this.read[first]! : this.read.slice(first, count);
+  }
+
+  /** Puts a node read on the stack. */
+  private add(node: Node): void {
+    this.read[this.readCount++] = node;
+  }
+
+  private readMarker(c: string): void {
     switch (c) {
       case MARK.groupOpen:
       case MARK.brokenGroupOpen: {
         const outer = this.sawHardline;
         this.sawHardline = false;
-        const { nodes: contents } = this.readUntil(MARK.groupClose);
+        const contents = this.readUntil(MARK.groupClose);
         const broken = c === MARK.brokenGroupOpen || this.sawHardline;
-        nodes.push({ kind: "group", contents, broken });
+        this.add({ kind: "group", contents, broken });
         // A broken group breaks the groups around it.
         this.sawHardline = outer || broken;
         break;
       }
       case MARK.indentOpen:
-        nodes.push({ kind: "indent", contents: this.readUntil(MARK.indentClose).nodes });
+        this.add({ kind: "indent", contents: this.readUntil(MARK.indentClose) });
         break;
       case MARK.alignOpen:
-        nodes.push({ kind: "align", contents: this.readUntil(MARK.alignClose).nodes });
+        this.add({ kind: "align", contents: this.readUntil(MARK.alignClose) });
         break;
       case MARK.line:
-        nodes.push(LINE);
+        this.add(LINE);
         break;
       case MARK.softline:
-        nodes.push(SOFTLINE);
+        this.add(SOFTLINE);
         break;
       case MARK.hardline:
         this.sawHardline = true;
-        nodes.push(HARDLINE);
+        this.add(HARDLINE);
         break;
       case MARK.ifBreakOpen: {
-        const broken = this.readUntil(MARK.ifFlat).nodes;
-        const flat = this.readUntil(MARK.ifClose).nodes;
-        nodes.push({ kind: "ifBreak", broken, flat });
+        const broken = this.readUntil(MARK.ifFlat);
+        const flat = this.readUntil(MARK.ifClose);
+        this.add({ kind: "ifBreak", broken, flat });
         break;
       }
       case MARK.fillOpen: {
-        const items: Node[][] = [];
-        for (;;) {
-          const { nodes: item, stop } = this.readUntil(MARK.fillSeparator + MARK.fillClose);
-          items.push(item);
-          if (stop !== MARK.fillSeparator) break;
-        }
-        nodes.push({ kind: "fill", items });
+        const items: Doc[] = [];
+        do items.push(this.readUntil(MARK.fillSeparator, MARK.fillClose));
+        while (this.stop === MARK.fillSeparator);
+        this.add({ kind: "fill", items });
         break;
       }
       case MARK.fluidOpen: {
         const outer = this.sawHardline;
         this.sawHardline = false;
-        const { nodes: contents } = this.readUntil(MARK.fluidClose);
+        const contents = this.readUntil(MARK.fluidClose);
         const broken = this.sawHardline;
-        nodes.push({ kind: "fluid", contents, broken });
+        this.add({ kind: "fluid", contents, broken });
         this.sawHardline = outer || broken;
         break;
       }
@@ -150,15 +177,13 @@ class Parser {
         // Like prettier, a hard line inside a conditional group does not break it: each
         // state is tried as it is.
         const outer = this.sawHardline;
-        const states: Node[][] = [];
-        for (;;) {
+        const states: Doc[] = [];
+        do {
           this.sawHardline = false;
-          const { nodes: state, stop } = this.readUntil(MARK.stateSeparator + MARK.statesClose);
-          states.push(state);
-          if (stop !== MARK.stateSeparator) break;
-        }
+          states.push(this.readUntil(MARK.stateSeparator, MARK.statesClose));
+        } while (this.stop === MARK.stateSeparator);
         this.sawHardline = outer;
-        nodes.push({ kind: "group", contents: states[0]!, broken: false, states });
+        this.add({ kind: "group", contents: states[0]!, broken: false, states });
         break;
       }
       default:
@@ -172,174 +197,221 @@ const enum Mode {
   Flat,
 }
 
-interface Command {
-  indent: string;
-  mode: Mode;
-  node: Node | Node[];
-}
-
 /**
- * Whether `next` fits in `width` columns, followed by the commands still to print (`rest`, the
- * top of the stack last) up to their first line break. With `mustBeFlat`, a broken group inside
- * does not fit.
+ * Prints nodes for a line width (methods rather than closures: this runs for every marked
+ * line). What is still to print is a stack of commands, each a node with the mode and the
+ * indentation it prints in, kept as three parallel arrays: no object is made per command.
  */
-function fits(next: Command, rest: readonly Command[], width: number, mustBeFlat: boolean): boolean {
-  let restIndex = rest.length;
-  const stack: Array<{ mode: Mode; node: Node | Node[] }> = [next];
-  while (width >= 0) {
-    if (stack.length === 0) {
-      if (restIndex === 0) return true;
-      stack.push(rest[--restIndex]!);
-      continue;
-    }
-    const { mode, node } = stack.pop()!;
-    if (typeof node === "string") {
-      width -= node.length;
-    } else if (Array.isArray(node)) {
-      for (let j = node.length - 1; j >= 0; j--) stack.push({ mode, node: node[j]! });
-    } else {
-      switch (node.kind) {
-        case "indent":
-        case "align":
-          stack.push({ mode, node: node.contents });
-          break;
-        case "group": {
-          if (mustBeFlat && node.broken) return false;
-          const groupMode = node.broken ? Mode.Break : mode;
-          const contents = node.states !== undefined && groupMode === Mode.Break ? node.states[node.states.length - 1]! : node.contents;
-          stack.push({ mode: groupMode, node: contents });
-          break;
-        }
-        case "ifBreak":
-          stack.push({ mode, node: mode === Mode.Break ? node.broken : node.flat });
-          break;
-        case "fill":
-          for (let j = node.items.length - 1; j >= 0; j--) {
-            stack.push({ mode, node: node.items[j]! });
-            if (j > 0) stack.push({ mode, node: LINE });
-          }
-          break;
-        case "line":
-          if (mode === Mode.Break || node.hard) return true;
-          if (!node.soft) width -= 1;
-          break;
-        case "fluid":
-          // Measured as prettier measures its group around the whole assignment.
-          if (mode === Mode.Break) return true;
-          width -= 1;
-          stack.push({ mode, node: node.contents });
-          break;
+class Printer {
+  /** Output pieces: trimming the end of one long string at every newline would copy it each time. */
+  private readonly out: string[] = [];
+  /** The commands still to print, the next one last. */
+  private readonly indents: string[] = [];
+  private readonly modes: Mode[] = [];
+  private readonly nodes: Doc[] = [];
+  /** The stack of {@link fits}, kept from one call to the next. */
+  private readonly fitModes: Mode[] = [];
+  private readonly fitNodes: Doc[] = [];
+
+  /** Prints at `width` columns, from column `column` of a line. */
+  constructor(
+    private readonly width: number,
+    private column: number,
+  ) {}
+
+  /** `doc` printed with indentation `indent`. */
+  print(doc: Doc, indent: string): string {
+    this.push(indent, Mode.Break, doc);
+    while (this.nodes.length > 0) {
+      const indent = this.indents.pop()!;
+      const mode = this.modes.pop()!;
+      const node = this.nodes.pop()!;
+      if (typeof node === "string") {
+        this.out.push(node);
+        this.column += node.length;
+      } else if (isSequence(node)) {
+        for (let j = node.length - 1; j >= 0; j--) this.push(indent, mode, node[j]!);
+      } else {
+        this.printNode(node, indent, mode);
       }
     }
+    return this.out.join("");
   }
-  return false;
-}
 
-/** Prints nodes starting at column `start` with indentation `baseIndent`. */
-function print(nodes: Node[], width: number, baseIndent: string, start: number): string {
-  // Output goes to an array of pieces: trimming the end of one long string at every newline
-  // would copy it each time.
-  const out: string[] = [];
-  let column = start;
-  const stack: Command[] = [{ indent: baseIndent, mode: Mode.Break, node: nodes }];
-  const newline = (indentation: string): void => {
-    trimTrailingSpaces(out);
-    out.push("\n", indentation);
-    column = indentation.length;
-  };
-  while (stack.length > 0) {
-    const { indent, mode, node } = stack.pop()!;
-    if (typeof node === "string") {
-      out.push(node);
-      column += node.length;
-      continue;
-    }
-    if (Array.isArray(node)) {
-      for (let j = node.length - 1; j >= 0; j--) stack.push({ indent, mode, node: node[j]! });
-      continue;
-    }
+  /** Pushes a command. */
+  private push(indent: string, mode: Mode, node: Doc): void {
+    this.indents.push(indent);
+    this.modes.push(mode);
+    this.nodes.push(node);
+  }
+
+  private printNode(node: Exclude<Node, string>, indent: string, mode: Mode): void {
     switch (node.kind) {
       case "indent":
-        stack.push({ indent: `${indent}  `, mode, node: node.contents });
-        break;
       case "align":
-        stack.push({ indent: `${indent}  `, mode, node: node.contents });
+        this.push(`${indent}  `, mode, node.contents);
         break;
       case "group": {
         if (mode === Mode.Flat) {
           // Inside a flat group, a group breaks only if it was broken from the start.
-          stack.push({ indent, mode: node.broken ? Mode.Break : Mode.Flat, node: node.contents });
+          this.push(indent, node.broken ? Mode.Break : Mode.Flat, node.contents);
           break;
         }
-        const flat: Command = { indent, mode: Mode.Flat, node: node.contents };
-        const remaining = width - column;
-        if (!node.broken && fits(flat, stack, remaining, false)) {
-          stack.push(flat);
+        const remaining = this.width - this.column;
+        if (!node.broken && this.fits(Mode.Flat, node.contents, remaining, false, true)) {
+          this.push(indent, Mode.Flat, node.contents);
         } else if (node.states !== undefined) {
-          const last: Command = { indent, mode: Mode.Break, node: node.states[node.states.length - 1]! };
-          let chosen: Command | undefined;
+          let chosen: Doc | undefined;
           for (let s = 1; !node.broken && s < node.states.length && chosen === undefined; s++) {
-            const state: Command = { indent, mode: Mode.Flat, node: node.states[s]! };
-            if (fits(state, stack, remaining, false)) chosen = state;
+            if (this.fits(Mode.Flat, node.states[s]!, remaining, false, true)) chosen = node.states[s]!;
           }
-          stack.push(chosen ?? last);
+          if (chosen !== undefined) this.push(indent, Mode.Flat, chosen);
+          else this.push(indent, Mode.Break, node.states[node.states.length - 1]!);
         } else {
-          stack.push({ indent, mode: Mode.Break, node: node.contents });
+          this.push(indent, Mode.Break, node.contents);
         }
         break;
       }
       case "ifBreak":
-        stack.push({ indent, mode, node: mode === Mode.Break ? node.broken : node.flat });
+        this.push(indent, mode, mode === Mode.Break ? node.broken : node.flat);
         break;
       case "fill":
-        printFill(node, indent, mode);
+        this.printFill(node, indent, mode);
         break;
       case "fluid": {
-        const flat: Command = { indent, mode: Mode.Flat, node: [" ", ...node.contents] };
-        if ((mode === Mode.Flat && !node.broken) || (!node.broken && fits(flat, stack, width - column, false))) {
-          stack.push(flat);
+        // Flat, the right side follows the operator after a space.
+        if (!node.broken && (mode === Mode.Flat || this.fits(Mode.Flat, node.contents, this.width - this.column - 1, false, true))) {
+          this.push(indent, Mode.Flat, node.contents);
+          this.push(indent, Mode.Flat, " ");
           break;
         }
         // The break after the operator is taken only when the right side cannot start on this line.
-        const right: Command = { indent, mode: Mode.Break, node: node.contents };
-        if (fits({ indent, mode: Mode.Flat, node: LINE }, [...stack, right], width - column, false)) {
-          stack.push(right, { indent, mode: Mode.Flat, node: LINE });
+        this.push(indent, Mode.Break, node.contents);
+        if (this.fits(Mode.Flat, LINE, this.width - this.column, false, true)) {
+          this.push(indent, Mode.Flat, LINE);
         } else {
+          this.pop();
           const deeper = `${indent}  `;
-          stack.push({ indent: deeper, mode: Mode.Break, node: node.contents }, { indent: deeper, mode: Mode.Break, node: HARDLINE });
+          this.push(deeper, Mode.Break, node.contents);
+          this.push(deeper, Mode.Break, HARDLINE);
         }
         break;
       }
       case "line":
         if (mode === Mode.Flat && !node.hard) {
           if (!node.soft) {
-            out.push(" ");
-            column += 1;
+            this.out.push(" ");
+            this.column += 1;
           }
         } else {
-          newline(indent);
+          trimTrailingSpaces(this.out);
+          this.out.push("\n", indent);
+          this.column = indent.length;
         }
         break;
     }
   }
-  return out.join("");
+
+  /** Drops the command on top. */
+  private pop(): void {
+    this.indents.pop();
+    this.modes.pop();
+    this.nodes.pop();
+  }
 
   /** Pushes a fill's items and separators, deciding each separator as prettier does. */
-  function printFill(node: Fill, indent: string, mode: Mode): void {
+  private printFill(node: Fill, indent: string, mode: Mode): void {
     // Items are laid out one at a time: push the first, then decide its separator once it is printed.
     const [first, ...others] = node.items;
     if (first === undefined) return;
-    const remaining = width - column;
-    const contentFits = fits({ indent, mode: Mode.Flat, node: first }, [], remaining, true);
+    const remaining = this.width - this.column;
+    const contentFits = this.fits(Mode.Flat, first, remaining, true, false);
     if (others.length === 0) {
-      stack.push({ indent, mode: contentFits ? Mode.Flat : Mode.Break, node: first });
+      this.push(indent, contentFits ? Mode.Flat : Mode.Break, first);
       return;
     }
     const second = others[0]!;
-    const pairFits = fits({ indent, mode: Mode.Flat, node: [...first, LINE, ...second] }, [], remaining, true);
-    stack.push({ indent, mode, node: { kind: "fill", items: others } });
-    stack.push({ indent, mode: pairFits ? Mode.Flat : Mode.Break, node: LINE });
-    stack.push({ indent, mode: contentFits ? Mode.Flat : Mode.Break, node: first });
+    const pairFits = this.fits(Mode.Flat, [first, LINE, second], remaining, true, false);
+    this.push(indent, mode, { kind: "fill", items: others });
+    this.push(indent, pairFits ? Mode.Flat : Mode.Break, LINE);
+    this.push(indent, contentFits ? Mode.Flat : Mode.Break, first);
+  }
+
+  /**
+   * Whether `node`, printed in `mode`, fits in `width` columns, followed (`withRest`) by the
+   * commands still to print up to their first line break. With `mustBeFlat`, a broken group
+   * inside does not fit.
+   */
+  private fits(mode: Mode, node: Doc, width: number, mustBeFlat: boolean, withRest: boolean): boolean {
+    // A stack of its own, as arrays kept from one call to the next, and the index of its top.
+    const modes = this.fitModes;
+    const nodes = this.fitNodes;
+    modes[0] = mode;
+    nodes[0] = node;
+    let top = 1;
+    let restIndex = withRest ? this.nodes.length : 0;
+    while (width >= 0) {
+      if (top === 0) {
+        if (restIndex === 0) return true;
+        restIndex--;
+        modes[0] = this.modes[restIndex]!;
+        nodes[0] = this.nodes[restIndex]!;
+        top = 1;
+        continue;
+      }
+      top--;
+      const mode = modes[top]!;
+      const node = nodes[top]!;
+      if (typeof node === "string") {
+        width -= node.length;
+      } else if (isSequence(node)) {
+        for (let j = node.length - 1; j >= 0; j--) {
+          modes[top] = mode;
+          nodes[top++] = node[j]!;
+        }
+      } else {
+        switch (node.kind) {
+          case "indent":
+          case "align":
+            modes[top] = mode;
+            nodes[top++] = node.contents;
+            break;
+          case "group": {
+            if (mustBeFlat && node.broken) return false;
+            const groupMode = node.broken ? Mode.Break : mode;
+            modes[top] = groupMode;
+            nodes[top++] = node.states !== undefined && groupMode === Mode.Break ? node.states[node.states.length - 1]! : node.contents;
+            break;
+          }
+          case "ifBreak":
+            modes[top] = mode;
+            nodes[top++] = mode === Mode.Break ? node.broken : node.flat;
+            break;
+          case "fill":
+            for (let j = node.items.length - 1; j >= 0; j--) {
+              modes[top] = mode;
+              nodes[top++] = node.items[j]!;
+              if (j > 0) {
+                modes[top] = mode;
+                nodes[top++] = LINE;
+              }
+            }
+            break;
+          case "line":
+            if (mode === Mode.Break || node.hard) return true;
+            if (!node.soft) width -= 1;
+            break;
+          case "fluid":
+            // Measured as prettier measures its group around the whole assignment.
+            if (mode === Mode.Break) return true;
+            width -= 1;
+            modes[top] = mode;
+            nodes[top++] = node.contents;
+            break;
+        }
+      }
+    }
+    return false;
   }
 }
 
@@ -359,5 +431,5 @@ function trimTrailingSpaces(out: string[]): void {
 
 /** Lays out one marked line, written at indentation `lineIndent`, for `width` columns. */
 export function printMarked(text: string, width: number, lineIndent: string): string {
-  return print(parse(text), width, lineIndent, lineIndent.length);
+  return new Printer(width, lineIndent.length).print(parse(text), lineIndent);
 }
