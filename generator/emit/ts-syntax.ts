@@ -152,7 +152,7 @@ export function docComment(text: string | undefined): string {
   if (text === undefined) return "";
   const lines = escapeControlCharacters(text)
     .replace(/\*\//g, "*\\/")
-    .split(/\r?\n/)
+    .split(/\r\n?|\n/)
     .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   while (lines.length > 0 && lines[0] === "") lines.shift();
