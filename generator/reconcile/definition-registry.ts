@@ -78,6 +78,47 @@ export class DefinitionRegistry {
   }
 }
 
+/**
+ * Whether two codecs are the same: whether `JSON.stringify` would write them alike (properties in
+ * order, schemas included). Compared part by part without writing them out; a part both share
+ * (the same object) is not walked.
+ */
 function sameCodec(a: IR, b: IR): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return sameJsonText(a, b);
+}
+
+function sameJsonText(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return jsonScalar(a) === jsonScalar(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonText(arrayEntry(a[i]), arrayEntry(b[i]))) return false;
+    return true;
+  }
+  const aKeys = writtenKeys(a as Record<string, unknown>);
+  const bKeys = writtenKeys(b as Record<string, unknown>);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || !sameJsonText((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/** A scalar as JSON text has it: non-finite numbers are written `null`. */
+function jsonScalar(value: unknown): unknown {
+  return typeof value === "number" && !Number.isFinite(value) ? null : value;
+}
+
+/** An array entry as JSON text has it: what cannot be written (`undefined`, functions) is `null`. */
+function arrayEntry(value: unknown): unknown {
+  return value === undefined || typeof value === "function" || typeof value === "symbol" ? null : value;
+}
+
+/** The keys `JSON.stringify` writes for an object, in order: those whose value can be written. */
+function writtenKeys(object: Record<string, unknown>): string[] {
+  return Object.keys(object).filter((key) => {
+    const value = object[key];
+    return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+  });
 }
