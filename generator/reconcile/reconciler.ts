@@ -228,9 +228,11 @@ export class BodyReconciler {
   private singleFieldObject(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR | undefined {
     const schema = view.schema;
     if (schema.type !== "object" || layout.kind === "Ref" || layout.kind === "Zero_width") return undefined;
-    const entries = Object.entries(schema.properties ?? {});
-    if (entries.length !== 1) return undefined;
-    const [name, property] = entries[0]!;
+    const properties = schema.properties ?? {};
+    const names = Object.keys(properties);
+    if (names.length !== 1) return undefined;
+    const name = names[0]!;
+    const property = properties[name]!;
     if (!(schema.required ?? []).includes(name)) return undefined;
     const codec = this.value(layout, dataKind, this.view(property), `${where}.${name}`, name);
     return { kind: "object", items: [{ kind: "field", name, codec, presence: "required" }] };
