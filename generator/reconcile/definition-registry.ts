@@ -19,24 +19,24 @@ export class DefinitionRegistry {
 
   /** A sink for one body: repeated uses of the same (name, binary shape) in that body share one build. */
   sinkForBody(): DefinitionSink {
-    const local = new Map<string, string>();
-    return {
-      define: (name, shapeKey, view, build) => {
-        const key = `${name}\u0000${shapeKey}`;
-        const known = local.get(key);
-        if (known !== undefined) return known;
-        const pending = `${name}\u0000pending${this.pendingCounter++}`;
-        local.set(key, pending);
-        // Optimistically take an existing definition of that name as this one, so that a
-        // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
-        if (this.definitions.has(name)) this.renames.set(pending, name);
-        const codec = build(pending);
-        const final = this.settle(name, pending, codec, view);
-        this.renames.set(pending, final);
-        local.set(key, final);
-        return final;
-      },
-    };
+    return { define: this.define.bind(this, new Map<string, string>()) };
+  }
+
+  /** {@link DefinitionSink.define} for the body whose names so far, by (name, binary shape), are in `local`. */
+  private define(local: Map<string, string>, name: string, shapeKey: string, view: JsonView, build: (assignedName: string) => IR): string {
+    const key = `${name}\u0000${shapeKey}`;
+    const known = local.get(key);
+    if (known !== undefined) return known;
+    const pending = `${name}\u0000pending${this.pendingCounter++}`;
+    local.set(key, pending);
+    // Optimistically take an existing definition of that name as this one, so that a
+    // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
+    if (this.definitions.has(name)) this.renames.set(pending, name);
+    const codec = build(pending);
+    const final = this.settle(name, pending, codec, view);
+    this.renames.set(pending, final);
+    local.set(key, final);
+    return final;
   }
 
   /** Picks the final name of a freshly built definition. */
