@@ -306,17 +306,17 @@ export class BodyReconciler {
     const schema = view.schema;
     const properties = schema.properties ?? {};
     const items = nameSoleAnonymousValue(fieldItems, properties);
-    const reading: ObjectReading = { view, where, properties, required: new Set(schema.required ?? []), used: new Set<string>(), items };
+    const reading: ObjectReading = { view, where, properties, required: schema.required ?? [], used: new Set<string>(), items };
     const converted = this.objectItems(items, false, reading);
     const constants: ObjectItem[] = [];
-    for (const [name, property] of Object.entries(properties)) {
+    for (const name of Object.keys(properties)) {
       if (reading.used.has(name)) continue;
-      const constant = constantOf(this.view(property).schema);
+      const constant = constantOf(this.view(properties[name]!).schema);
       if (constant) {
         constants.push({ kind: "constant", name, value: constant.value });
         continue;
       }
-      if (reading.required.has(name)) {
+      if (reading.required.includes(name)) {
         return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
       }
     }
@@ -350,7 +350,7 @@ export class BodyReconciler {
       }
       used.add(name);
       const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
-      const presence = item.indicator ? "indicator" : !required.has(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+      const presence = item.indicator ? "indicator" : !required.includes(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
       if (presence === "rest-of-frame" && !framed && group !== reading.items) {
         throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
       }
@@ -491,7 +491,7 @@ interface ObjectReading {
   view: JsonView;
   where: string;
   properties: Record<string, JsonSchema>;
-  required: ReadonlySet<string>;
+  required: readonly string[];
   /** Properties given by a binary field (directly or through a merged object). */
   used: Set<string>;
   /** The object's own items (not a frame's), after {@link nameSoleAnonymousValue}. */
