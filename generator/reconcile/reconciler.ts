@@ -643,9 +643,9 @@ function caseMatch(schema: JsonSchema, alternatives: Alternatives): CaseMatch {
   const constant = constantOf(schema);
   if (constant) return { kind: "value", value: constant.value };
   if (schema.type === "object" && schema.properties) {
-    const ordered = Object.entries(schema.properties).sort(([a], [b]) => (a === "kind" ? -1 : b === "kind" ? 1 : 0));
-    for (const [property, propertySchema] of ordered) {
-      const value = constantOf(propertySchema);
+    const properties = schema.properties;
+    for (const property of kindFirst(Object.keys(properties))) {
+      const value = constantOf(properties[property]!);
       if (!value) continue;
       if (!alternatives.otherHasConstant(schema, property, value.value)) return { kind: "property", property, value: value.value };
     }
@@ -654,4 +654,14 @@ function caseMatch(schema: JsonSchema, alternatives: Alternatives): CaseMatch {
   const sameType = alternatives.schemas.filter((other) => other !== schema && constantOf(other) === undefined && jsonTypeOf(other) === type);
   if (sameType.length === 0 || type !== "object") return { kind: "type", type };
   return { kind: "shape", required: [...(schema.required ?? [])].sort() };
+}
+
+/** Property names with `kind` (if there) moved first, the others left in schema order. */
+function kindFirst(names: string[]): string[] {
+  const at = names.indexOf("kind");
+  if (at > 0) {
+    names.splice(at, 1);
+    names.unshift("kind");
+  }
+  return names;
 }
