@@ -470,15 +470,15 @@ export class BodyReconciler {
       }
     }
 
-    const allSchemas = new Alternatives(alternatives.map((s) => this.view(s).schema));
+    const all = new Alternatives(alternatives.map((s) => this.view(s).schema));
     const unionCases: UnionCase[] = matched.map(({ binary, schema: caseSchema }) => {
       const caseView = this.view(caseSchema);
       const payload = this.casePayload(binary, caseView, where);
-      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, allSchemas) };
+      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, all) };
     });
     const jsonOnlyCases: JsonOnlyCase[] = remaining.map(({ schema: s, index }) => {
       const caseView = this.view(s);
-      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, allSchemas) };
+      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, all) };
     });
     return { kind: "union", tagSize, cases: unionCases, jsonOnlyCases };
   }
