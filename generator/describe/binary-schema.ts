@@ -95,11 +95,10 @@ function normaliseEncoding(raw: RawEncoding, at: string): Encoding {
     const limit = raw.tag_size === "Uint8" ? 0xff : 0xffff;
     const seen = new Set<number>();
     const cases = raw.cases.map((c, i): UnionCase => {
-      const caseAt = `${at}/cases/${i}`;
-      if (c.tag > limit) throw new DescribeFormatError(`${caseAt}/tag`, `tag ${c.tag} does not fit a ${raw.tag_size} tag`);
-      if (seen.has(c.tag)) throw new DescribeFormatError(`${caseAt}/tag`, `duplicate tag ${c.tag} in union`);
+      if (c.tag > limit) throw new DescribeFormatError(`${at}/cases/${i}/tag`, `tag ${c.tag} does not fit a ${raw.tag_size} tag`);
+      if (seen.has(c.tag)) throw new DescribeFormatError(`${at}/cases/${i}/tag`, `duplicate tag ${c.tag} in union`);
       seen.add(c.tag);
-      const out: UnionCase = { tag: c.tag, fields: normaliseFields(c.fields, `${caseAt}/fields`) };
+      const out: UnionCase = { tag: c.tag, fields: normaliseFields(c.fields, `${at}/cases/${i}/fields`) };
       if (c.name !== undefined) out.name = rawString(c.name);
       return out;
     });
@@ -118,15 +117,15 @@ function isZeroWidthAnon(field: RawField): boolean {
 function normaliseFields(raw: readonly RawField[], at: string): Field[] {
   const out: Field[] = [];
   let covered = 0; // fields still inside the frame of the last dyn header
-  raw.forEach((field, i) => {
-    const fieldAt = `${at}/${i}`;
+  for (let i = 0; i < raw.length; i++) {
+    const field = raw[i]!;
     const insideDyn = covered > 0;
     if (covered > 0) covered--;
     switch (field.kind) {
       case "dyn": {
         if (i + field.num_fields >= raw.length) {
           throw new DescribeFormatError(
-            `${fieldAt}/num_fields`,
+            `${at}/${i}/num_fields`,
             `length header covers ${field.num_fields} field(s) but only ${raw.length - i - 1} follow`,
           );
         }
@@ -134,16 +133,16 @@ function normaliseFields(raw: readonly RawField[], at: string): Field[] {
         const dyn: Field = { kind: "dyn", numFields: field.num_fields, size: field.size };
         if (field.name !== undefined) dyn.name = rawString(field.name);
         out.push(dyn);
-        return;
+        break;
       }
       case "option_indicator": {
         const name = rawString(field.name);
         const next = raw[i + 1];
         if (next === undefined || next.kind !== "named" || rawString(next.name) !== name) {
-          throw new DescribeFormatError(fieldAt, `option indicator for ${JSON.stringify(name)} is not followed by the field ${JSON.stringify(name)}`);
+          throw new DescribeFormatError(`${at}/${i}`, `option indicator for ${JSON.stringify(name)} is not followed by the field ${JSON.stringify(name)}`);
         }
         out.push({ kind: "option_indicator", name });
-        return;
+        break;
       }
       case "named":
         out.push({
@@ -152,13 +151,13 @@ function normaliseFields(raw: readonly RawField[], at: string): Field[] {
           layout: normaliseLayout(field.layout),
           dataKind: normaliseDataKind(field.data_kind),
         });
-        return;
+        break;
       case "anon":
-        if (isZeroWidthAnon(field) && !insideDyn) return;
+        if (isZeroWidthAnon(field) && !insideDyn) break;
         out.push({ kind: "anon", layout: normaliseLayout(field.layout), dataKind: normaliseDataKind(field.data_kind) });
-        return;
+        break;
     }
-  });
+  }
   return out;
 }
 
@@ -201,32 +200,35 @@ function normaliseLimit(raw: Extract<RawLayout, { kind: "Seq" }>): SeqLimit | un
 
 /** Every `Enum` must name an `Int_enum` definition; a dangling `Ref` is reported as a warning. */
 function checkReferences(raw: RawBinarySchema, schema: BinarySchema, pointer: string, warnings: DescribeWarning[]): void {
-  const checkLayout = (layout: RawLayout, at: string): void => {
-    if (layout.kind === "Ref") {
-      const name = rawString(layout.name);
-      if (!schema.definitions.has(name)) {
-        warnings.push({ pointer: `${at}/name`, message: `reference to undefined definition ${JSON.stringify(name)}` });
-      }
-    } else if (layout.kind === "Enum") {
-      const name = rawString(layout.reference);
-      const target = schema.definitions.get(name);
-      if (target === undefined) throw new DescribeFormatError(`${at}/reference`, `enumeration refers to undefined definition ${JSON.stringify(name)}`);
-      if (target.encoding.kind !== "Int_enum") {
-        throw new DescribeFormatError(`${at}/reference`, `enumeration refers to ${JSON.stringify(name)}, which is not an Int_enum`);
-      }
-    } else if (layout.kind === "Seq") {
-      checkLayout(layout.layout, `${at}/layout`);
+  checkEncodingReferences(raw.toplevel, `${pointer}/toplevel`, schema, warnings);
+  raw.fields.forEach((entry, i) => checkEncodingReferences(entry.encoding, `${pointer}/fields/${i}/encoding`, schema, warnings));
+}
+
+function checkEncodingReferences(encoding: RawEncoding, at: string, schema: BinarySchema, warnings: DescribeWarning[]): void {
+  if ("tag_size" in encoding) encoding.cases.forEach((c, i) => checkFieldReferences(c.fields, `${at}/cases/${i}/fields`, schema, warnings));
+  else if (!("size" in encoding)) checkFieldReferences(encoding.fields, `${at}/fields`, schema, warnings);
+}
+
+function checkFieldReferences(fields: readonly RawField[], at: string, schema: BinarySchema, warnings: DescribeWarning[]): void {
+  fields.forEach((f, i) => {
+    if (f.kind === "named" || f.kind === "anon") checkLayoutReferences(f.layout, `${at}/${i}/layout`, schema, warnings);
+  });
+}
+
+function checkLayoutReferences(layout: RawLayout, at: string, schema: BinarySchema, warnings: DescribeWarning[]): void {
+  if (layout.kind === "Ref") {
+    const name = rawString(layout.name);
+    if (!schema.definitions.has(name)) {
+      warnings.push({ pointer: `${at}/name`, message: `reference to undefined definition ${JSON.stringify(name)}` });
     }
-  };
-  const checkFields = (fields: readonly RawField[], at: string): void => {
-    fields.forEach((f, i) => {
-      if (f.kind === "named" || f.kind === "anon") checkLayout(f.layout, `${at}/${i}/layout`);
-    });
-  };
-  const checkEncoding = (encoding: RawEncoding, at: string): void => {
-    if ("tag_size" in encoding) encoding.cases.forEach((c, i) => checkFields(c.fields, `${at}/cases/${i}/fields`));
-    else if (!("size" in encoding)) checkFields(encoding.fields, `${at}/fields`);
-  };
-  checkEncoding(raw.toplevel, `${pointer}/toplevel`);
-  raw.fields.forEach((entry, i) => checkEncoding(entry.encoding, `${pointer}/fields/${i}/encoding`));
+  } else if (layout.kind === "Enum") {
+    const name = rawString(layout.reference);
+    const target = schema.definitions.get(name);
+    if (target === undefined) throw new DescribeFormatError(`${at}/reference`, `enumeration refers to undefined definition ${JSON.stringify(name)}`);
+    if (target.encoding.kind !== "Int_enum") {
+      throw new DescribeFormatError(`${at}/reference`, `enumeration refers to ${JSON.stringify(name)}, which is not an Int_enum`);
+    }
+  } else if (layout.kind === "Seq") {
+    checkLayoutReferences(layout.layout, `${at}/layout`, schema, warnings);
+  }
 }

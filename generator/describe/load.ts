@@ -7,6 +7,7 @@
  * refuses `/describe` with 401/403 under its default RPC ACL, a 404 means the path does not
  * exist (or names a directory without services), and a slow node is cut off after the timeout.
  */
+import { isAscii } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { DescribeLoadError } from "./errors.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
@@ -52,6 +53,14 @@ function parse(source: string, text: string): unknown {
   } catch (error) {
     throw new DescribeLoadError(source, `not valid JSON (${(error as Error).message})`, undefined, { cause: error });
   }
+}
+
+/**
+ * A file's bytes as UTF-8 text. Describe answers are usually pure ASCII, and ASCII bytes give the
+ * same text read as Latin-1, which decodes faster (there is nothing to validate).
+ */
+function decodeText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
 function statusProblem(status: number, statusText: string, body: string): string {
@@ -104,7 +113,7 @@ export async function loadDescribeSource(source: string, options: LoadDescribeOp
   }
   let text: string;
   try {
-    text = await readFile(source, "utf8");
+    text = decodeText(await readFile(source));
   } catch (error) {
     const code = (error as { code?: string }).code;
     const problem = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (error as Error).message;

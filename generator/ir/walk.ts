@@ -1,54 +1,103 @@
 /** Generic traversals of the codec IR. */
 
-import type { IR, ObjectItem, TupleElement } from "./codec-ir.ts";
+import type { IR, ObjectItem, TupleElement, UnionCase } from "./codec-ir.ts";
 
-/** A copy of `ir` with every `ref` name passed through `rename`. */
-export function mapRefs(ir: IR, rename: (name: string) => string): IR {
-  const go = (node: IR): IR => {
-    switch (node.kind) {
-      case "ref":
-        return { kind: "ref", name: rename(node.name) };
-      case "object":
-        return { kind: "object", items: node.items.map(item) };
-      case "tuple":
-        return { kind: "tuple", elements: node.elements.map(element) };
-      case "list":
-        return { ...node, element: go(node.element) };
-      case "union":
-        return { ...node, cases: node.cases.map((c) => ({ ...c, payload: go(c.payload) })) };
-      case "option":
-        return { kind: "option", some: go(node.some) };
-      case "dynamic":
-        return { ...node, inner: go(node.inner) };
-      case "padded":
-        return { ...node, inner: go(node.inner) };
-      default:
-        return node;
+type Rename = (name: string) => string;
+
+/**
+ * `ir` with every `ref` name passed through `rename`. Only the nodes on the way to a renamed
+ * reference are copied; a part without one is returned as it is (so `ir` itself, when nothing
+ * is renamed), which spares the copies most renamings would otherwise make.
+ */
+export function mapRefs(ir: IR, rename: Rename): IR {
+  return renameNode(ir, rename);
+}
+
+function renameNode(node: IR, rename: Rename): IR {
+  switch (node.kind) {
+    case "ref": {
+      const name = rename(node.name);
+      return name === node.name ? node : { kind: "ref", name };
     }
-  };
-  const item = (entry: ObjectItem): ObjectItem => {
-    switch (entry.kind) {
-      case "field":
-        return { ...entry, codec: go(entry.codec) };
-      case "frame":
-        return { ...entry, items: entry.items.map(item) };
-      case "merge":
-        return { kind: "merge", codec: go(entry.codec) };
-      default:
-        return entry;
+    case "object": {
+      const items = renameEach(node.items, renameItem, rename);
+      return items === node.items ? node : { kind: "object", items };
     }
-  };
-  const element = (entry: TupleElement): TupleElement => {
-    switch (entry.kind) {
-      case "element":
-        return { kind: "element", codec: go(entry.codec) };
-      case "frame":
-        return { ...entry, elements: entry.elements.map(element) };
-      default:
-        return entry;
+    case "tuple": {
+      const elements = renameEach(node.elements, renameElement, rename);
+      return elements === node.elements ? node : { kind: "tuple", elements };
     }
-  };
-  return go(ir);
+    case "list": {
+      const element = renameNode(node.element, rename);
+      return element === node.element ? node : { ...node, element };
+    }
+    case "union": {
+      const cases = renameEach(node.cases, renameCase, rename);
+      return cases === node.cases ? node : { ...node, cases };
+    }
+    case "option": {
+      const some = renameNode(node.some, rename);
+      return some === node.some ? node : { kind: "option", some };
+    }
+    case "dynamic":
+    case "padded": {
+      const inner = renameNode(node.inner, rename);
+      return inner === node.inner ? node : { ...node, inner };
+    }
+    default:
+      return node;
+  }
+}
+
+function renameItem(entry: ObjectItem, rename: Rename): ObjectItem {
+  switch (entry.kind) {
+    case "field": {
+      const codec = renameNode(entry.codec, rename);
+      return codec === entry.codec ? entry : { ...entry, codec };
+    }
+    case "frame": {
+      const items = renameEach(entry.items, renameItem, rename);
+      return items === entry.items ? entry : { ...entry, items };
+    }
+    case "merge": {
+      const codec = renameNode(entry.codec, rename);
+      return codec === entry.codec ? entry : { kind: "merge", codec };
+    }
+    default:
+      return entry;
+  }
+}
+
+function renameElement(entry: TupleElement, rename: Rename): TupleElement {
+  switch (entry.kind) {
+    case "element": {
+      const codec = renameNode(entry.codec, rename);
+      return codec === entry.codec ? entry : { kind: "element", codec };
+    }
+    case "frame": {
+      const elements = renameEach(entry.elements, renameElement, rename);
+      return elements === entry.elements ? entry : { ...entry, elements };
+    }
+    default:
+      return entry;
+  }
+}
+
+function renameCase(entry: UnionCase, rename: Rename): UnionCase {
+  const payload = renameNode(entry.payload, rename);
+  return payload === entry.payload ? entry : { ...entry, payload };
+}
+
+/** `list` with `renameOne` applied to each entry; `list` itself when no entry changed. */
+function renameEach<T>(list: T[], renameOne: (entry: T, rename: Rename) => T, rename: Rename): T[] {
+  let copy: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i]!;
+    const renamed = renameOne(entry, rename);
+    if (copy === undefined && renamed !== entry) copy = list.slice(0, i);
+    if (copy !== undefined) copy.push(renamed);
+  }
+  return copy ?? list;
 }
 
 /** Calls `visit` on every node of `ir` (not following refs). */

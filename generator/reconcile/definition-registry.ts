@@ -19,24 +19,24 @@ export class DefinitionRegistry {
 
   /** A sink for one body: repeated uses of the same (name, binary shape) in that body share one build. */
   sinkForBody(): DefinitionSink {
-    const local = new Map<string, string>();
-    return {
-      define: (name, shapeKey, view, build) => {
-        const key = `${name}\u0000${shapeKey}`;
-        const known = local.get(key);
-        if (known !== undefined) return known;
-        const pending = `${name}\u0000pending${this.pendingCounter++}`;
-        local.set(key, pending);
-        // Optimistically take an existing definition of that name as this one, so that a
-        // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
-        if (this.definitions.has(name)) this.renames.set(pending, name);
-        const codec = build(pending);
-        const final = this.settle(name, pending, codec, view);
-        this.renames.set(pending, final);
-        local.set(key, final);
-        return final;
-      },
-    };
+    return { define: this.define.bind(this, new Map<string, string>()) };
+  }
+
+  /** {@link DefinitionSink.define} for the body whose names so far, by (name, binary shape), are in `local`. */
+  private define(local: Map<string, string>, name: string, shapeKey: string, view: JsonView, build: (assignedName: string) => IR): string {
+    const key = `${name}\u0000${shapeKey}`;
+    const known = local.get(key);
+    if (known !== undefined) return known;
+    const pending = `${name}\u0000pending${this.pendingCounter++}`;
+    local.set(key, pending);
+    // Optimistically take an existing definition of that name as this one, so that a
+    // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
+    if (this.definitions.has(name)) this.renames.set(pending, name);
+    const codec = build(pending);
+    const final = this.settle(name, pending, codec, view);
+    this.renames.set(pending, final);
+    local.set(key, final);
+    return final;
   }
 
   /** Picks the final name of a freshly built definition. */
@@ -78,6 +78,47 @@ export class DefinitionRegistry {
   }
 }
 
+/**
+ * Whether two codecs are the same: whether `JSON.stringify` would write them alike (properties in
+ * order, schemas included). Compared part by part without writing them out; a part both share
+ * (the same object) is not walked.
+ */
 function sameCodec(a: IR, b: IR): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return sameJsonText(a, b);
+}
+
+function sameJsonText(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return jsonScalar(a) === jsonScalar(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonText(arrayEntry(a[i]), arrayEntry(b[i]))) return false;
+    return true;
+  }
+  const aKeys = writtenKeys(a as Record<string, unknown>);
+  const bKeys = writtenKeys(b as Record<string, unknown>);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || !sameJsonText((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/** A scalar as JSON text has it: non-finite numbers are written `null`. */
+function jsonScalar(value: unknown): unknown {
+  return typeof value === "number" && !Number.isFinite(value) ? null : value;
+}
+
+/** An array entry as JSON text has it: what cannot be written (`undefined`, functions) is `null`. */
+function arrayEntry(value: unknown): unknown {
+  return value === undefined || typeof value === "function" || typeof value === "symbol" ? null : value;
+}
+
+/** The keys `JSON.stringify` writes for an object, in order: those whose value can be written. */
+function writtenKeys(object: Record<string, unknown>): string[] {
+  return Object.keys(object).filter((key) => {
+    const value = object[key];
+    return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+  });
 }

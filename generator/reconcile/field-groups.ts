@@ -19,39 +19,47 @@ export class FieldGroupingError extends Error {
 
 /** Groups `fields` into items. */
 export function groupFields(fields: readonly Field[]): FieldItem[] {
-  let index = 0;
-  const take = (limit: number): FieldItem[] => {
-    const items: FieldItem[] = [];
-    const end = index + limit;
-    while (index < end) {
-      const field = fields[index]!;
-      index++;
-      switch (field.kind) {
-        case "dyn": {
-          if (index + field.numFields > end) {
-            throw new FieldGroupingError(`a ${field.size} length header covers ${field.numFields} fields but only ${end - index} follow`);
-          }
-          const frame: FieldItem = { kind: "frame", size: field.size, items: take(field.numFields) };
-          if (field.name !== undefined) frame.name = field.name;
-          items.push(frame);
-          break;
+  return takeItems({ fields, index: 0 }, fields.length);
+}
+
+/** A position in a flat field list being grouped. */
+interface FieldCursor {
+  readonly fields: readonly Field[];
+  index: number;
+}
+
+/** The items made of the next `limit` entries of the list, which the cursor moves past. */
+function takeItems(cursor: FieldCursor, limit: number): FieldItem[] {
+  const { fields } = cursor;
+  const items: FieldItem[] = [];
+  const end = cursor.index + limit;
+  while (cursor.index < end) {
+    const field = fields[cursor.index]!;
+    cursor.index++;
+    switch (field.kind) {
+      case "dyn": {
+        if (cursor.index + field.numFields > end) {
+          throw new FieldGroupingError(`a ${field.size} length header covers ${field.numFields} fields but only ${end - cursor.index} follow`);
         }
-        case "option_indicator": {
-          const next = fields[index];
-          if (index >= end || !next || next.kind !== "named" || next.name !== field.name) {
-            throw new FieldGroupingError(`presence byte for ${JSON.stringify(field.name)} is not followed by that field`);
-          }
-          index++;
-          items.push({ kind: "value", field: next, indicator: true });
-          break;
-        }
-        default:
-          items.push({ kind: "value", field, indicator: false });
+        const frame: FieldItem = { kind: "frame", size: field.size, items: takeItems(cursor, field.numFields) };
+        if (field.name !== undefined) frame.name = field.name;
+        items.push(frame);
+        break;
       }
+      case "option_indicator": {
+        const next = fields[cursor.index];
+        if (cursor.index >= end || !next || next.kind !== "named" || next.name !== field.name) {
+          throw new FieldGroupingError(`presence byte for ${JSON.stringify(field.name)} is not followed by that field`);
+        }
+        cursor.index++;
+        items.push({ kind: "value", field: next, indicator: true });
+        break;
+      }
+      default:
+        items.push({ kind: "value", field, indicator: false });
     }
-    return items;
-  };
-  return take(fields.length);
+  }
+  return items;
 }
 
 /**

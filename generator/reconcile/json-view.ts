@@ -49,7 +49,10 @@ export function viewOf(schema: JsonSchema, root: JsonSchema): JsonView {
 export function refName(ref: string): string {
   const prefix = "#/definitions/";
   if (!ref.startsWith(prefix)) throw new UnresolvedReferenceError(`unsupported reference ${ref}`);
-  return decodeURIComponent(ref.slice(prefix.length).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const pointer = ref.slice(prefix.length);
+  // Most names have neither pointer escapes (`~0`, `~1`) nor percent-escapes: nothing to decode.
+  if (!pointer.includes("~") && !pointer.includes("%")) return pointer;
+  return decodeURIComponent(pointer.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** True for a schema that constrains nothing (`{}` apart from annotations). */

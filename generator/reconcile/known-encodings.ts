@@ -158,15 +158,19 @@ for (const entry of KNOWN_ENCODINGS) {
 /** Known encodings by id. */
 export const KNOWN_BY_ID: ReadonlyMap<string, KnownEncoding> = new Map(KNOWN_ENCODINGS.map((e) => [e.id, e]));
 
+/** A protocol name and its dot at the start of a definition name (`alpha.`, `012-Psithaca.`). */
+const LEADING_PROTOCOL = /^(alpha|proto_alpha|\d{3}-[A-Za-z0-9]{8})\./;
+/** A protocol name between two dots, inside a definition name (`micheline.alpha.…`). */
+const INNER_PROTOCOL = /\.(alpha|\d{3}-[A-Za-z0-9]{8})\./;
+
 /**
  * Removes a protocol prefix from a definition name: `alpha.mutez` → `mutez`,
  * `012-Psithaca.contract_id` → `contract_id`, `micheline.alpha.michelson_v1.expression` →
  * `micheline.michelson_v1.expression`.
  */
 export function stripProtocolPrefix(name: string): string {
-  const protocol = /^(alpha|proto_alpha|\d{3}-[A-Za-z0-9]{8})\./;
-  if (protocol.test(name)) return name.replace(protocol, "");
-  return name.replace(/\.(alpha|\d{3}-[A-Za-z0-9]{8})\./, ".");
+  if (LEADING_PROTOCOL.test(name)) return name.replace(LEADING_PROTOCOL, "");
+  return name.replace(INNER_PROTOCOL, ".");
 }
 
 /** Finds the entry for a JSON definition name, with or without its protocol prefix. */

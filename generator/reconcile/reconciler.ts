@@ -228,9 +228,11 @@ export class BodyReconciler {
   private singleFieldObject(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR | undefined {
     const schema = view.schema;
     if (schema.type !== "object" || layout.kind === "Ref" || layout.kind === "Zero_width") return undefined;
-    const entries = Object.entries(schema.properties ?? {});
-    if (entries.length !== 1) return undefined;
-    const [name, property] = entries[0]!;
+    const properties = schema.properties ?? {};
+    const names = Object.keys(properties);
+    if (names.length !== 1) return undefined;
+    const name = names[0]!;
+    const property = properties[name]!;
     if (!(schema.required ?? []).includes(name)) return undefined;
     const codec = this.value(layout, dataKind, this.view(property), `${where}.${name}`, name);
     return { kind: "object", items: [{ kind: "field", name, codec, presence: "required" }] };
@@ -303,58 +305,58 @@ export class BodyReconciler {
   private object(fieldItems: readonly FieldItem[], view: JsonView, where: string): IR {
     const schema = view.schema;
     const properties = schema.properties ?? {};
-    const required = new Set(schema.required ?? []);
-    const used = new Set<string>();
     const items = nameSoleAnonymousValue(fieldItems, properties);
-
-    const convert = (group: readonly FieldItem[], framed: boolean): ObjectItem[] => {
-      const out: ObjectItem[] = [];
-      for (const item of group) {
-        if (item.kind === "frame") {
-          out.push({ kind: "frame", header: item.size, items: convert(item.items, true) });
-          continue;
-        }
-        const field = item.field;
-        if (field.layout.kind === "Padding") {
-          out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
-          continue;
-        }
-        if (field.kind === "anon") {
-          if (field.layout.kind === "Zero_width") continue;
-          out.push({ kind: "merge", codec: this.merged(field.layout, view, where, used) });
-          continue;
-        }
-        const name = field.name;
-        const property = properties[name];
-        if (property === undefined) {
-          if (field.layout.kind === "Zero_width") continue;
-          throw new ReconcileError(`binary field ${JSON.stringify(name)} has no JSON property`, where);
-        }
-        used.add(name);
-        const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
-        const presence = item.indicator ? "indicator" : !required.has(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
-        if (presence === "rest-of-frame" && !framed && group !== items) {
-          throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
-        }
-        out.push({ kind: "field", name, codec, presence });
-      }
-      return out;
-    };
-
-    const converted = convert(items, false);
+    const reading: ObjectReading = { view, where, properties, required: schema.required ?? [], used: new Set<string>(), items };
+    const converted = this.objectItems(items, false, reading);
     const constants: ObjectItem[] = [];
-    for (const [name, property] of Object.entries(properties)) {
-      if (used.has(name)) continue;
-      const constant = constantOf(this.view(property).schema);
+    for (const name of Object.keys(properties)) {
+      if (reading.used.has(name)) continue;
+      const constant = constantOf(this.view(properties[name]!).schema);
       if (constant) {
         constants.push({ kind: "constant", name, value: constant.value });
         continue;
       }
-      if (required.has(name)) {
+      if (reading.required.includes(name)) {
         return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
       }
     }
     return { kind: "object", items: [...constants, ...converted] };
+  }
+
+  /** The object items of `group` (the object's items, or a frame's when `framed`). */
+  private objectItems(group: readonly FieldItem[], framed: boolean, reading: ObjectReading): ObjectItem[] {
+    const { view, where, properties, required, used } = reading;
+    const out: ObjectItem[] = [];
+    for (const item of group) {
+      if (item.kind === "frame") {
+        out.push({ kind: "frame", header: item.size, items: this.objectItems(item.items, true, reading) });
+        continue;
+      }
+      const field = item.field;
+      if (field.layout.kind === "Padding") {
+        out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
+        continue;
+      }
+      if (field.kind === "anon") {
+        if (field.layout.kind === "Zero_width") continue;
+        out.push({ kind: "merge", codec: this.merged(field.layout, view, where, used) });
+        continue;
+      }
+      const name = field.name;
+      const property = properties[name];
+      if (property === undefined) {
+        if (field.layout.kind === "Zero_width") continue;
+        throw new ReconcileError(`binary field ${JSON.stringify(name)} has no JSON property`, where);
+      }
+      used.add(name);
+      const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
+      const presence = item.indicator ? "indicator" : !required.includes(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+      if (presence === "rest-of-frame" && !framed && group !== reading.items) {
+        throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
+      }
+      out.push({ kind: "field", name, codec, presence });
+    }
+    return out;
   }
 
   /** An anonymous field inside an object: an inline object whose properties belong to the same JSON object. */
@@ -370,29 +372,33 @@ export class BodyReconciler {
   }
 
   private tuple(items: readonly FieldItem[], schemas: readonly JsonSchema[], where: string): TupleElement[] {
-    let position = 0;
-    const convert = (group: readonly FieldItem[]): TupleElement[] => {
-      const out: TupleElement[] = [];
-      for (const item of group) {
-        if (item.kind === "frame") {
-          out.push({ kind: "frame", header: item.size, elements: convert(item.items) });
-          continue;
-        }
-        const field = item.field;
-        if (field.layout.kind === "Padding") {
-          out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
-          continue;
-        }
-        const schema = schemas[position];
-        if (schema === undefined) throw new ReconcileError(`binary tuple has more elements than the JSON tuple (${schemas.length})`, where);
-        out.push({ kind: "element", codec: withCount(this.value(field.layout, field.dataKind, this.view(schema), `${where}[${position}]`), item.count, where) });
-        position++;
-      }
-      return out;
-    };
-    const elements = convert(items);
-    if (position !== schemas.length) throw new ReconcileError(`JSON tuple of ${schemas.length} elements over ${position} binary fields`, where);
+    const reading: TupleReading = { schemas, where, position: 0 };
+    const elements = this.tupleElements(items, reading);
+    if (reading.position !== schemas.length) throw new ReconcileError(`JSON tuple of ${schemas.length} elements over ${reading.position} binary fields`, where);
     return elements;
+  }
+
+  /** The tuple elements of `group` (the tuple's items, or a frame's), each taking the next JSON element. */
+  private tupleElements(group: readonly FieldItem[], reading: TupleReading): TupleElement[] {
+    const { schemas, where } = reading;
+    const out: TupleElement[] = [];
+    for (const item of group) {
+      if (item.kind === "frame") {
+        out.push({ kind: "frame", header: item.size, elements: this.tupleElements(item.items, reading) });
+        continue;
+      }
+      const field = item.field;
+      if (field.layout.kind === "Padding") {
+        out.push({ kind: "padding", bytes: field.dataKind.kind === "Fixed" ? field.dataKind.size : 0 });
+        continue;
+      }
+      const position = reading.position;
+      const schema = schemas[position];
+      if (schema === undefined) throw new ReconcileError(`binary tuple has more elements than the JSON tuple (${schemas.length})`, where);
+      out.push({ kind: "element", codec: withCount(this.value(field.layout, field.dataKind, this.view(schema), `${where}[${position}]`), item.count, where) });
+      reading.position++;
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- unions
@@ -449,16 +455,8 @@ export class BodyReconciler {
     }
 
     const remaining = alternatives.map((schema, index) => ({ schema, index }));
-    const take = (name: string | undefined): JsonSchema | undefined => {
-      if (name === undefined) return undefined;
-      let at = remaining.findIndex((a) => a.schema.title === name);
-      if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
-      if (at < 0) return undefined;
-      return remaining.splice(at, 1)[0]!.schema;
-    };
-
     const matched = cases.map((c) => {
-      const caseSchema = take(c.name);
+      const caseSchema = takeAlternative(remaining, c.name);
       if (!caseSchema) throw new ReconcileError(`binary case ${JSON.stringify(c.name ?? c.tag)} (tag ${c.tag}) has no JSON oneOf entry with that title`, where);
       return { binary: c, schema: caseSchema };
     });
@@ -472,21 +470,52 @@ export class BodyReconciler {
       }
     }
 
-    const allSchemas = alternatives.map((s) => this.view(s).schema);
+    const all = new Alternatives(alternatives.map((s) => this.view(s).schema));
     const unionCases: UnionCase[] = matched.map(({ binary, schema: caseSchema }) => {
       const caseView = this.view(caseSchema);
       const payload = this.casePayload(binary, caseView, where);
-      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, allSchemas) };
+      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, all) };
     });
     const jsonOnlyCases: JsonOnlyCase[] = remaining.map(({ schema: s, index }) => {
       const caseView = this.view(s);
-      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, allSchemas) };
+      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, all) };
     });
     return { kind: "union", tagSize, cases: unionCases, jsonOnlyCases };
   }
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** What the items of one JSON object are read against, and the properties they used so far. */
+interface ObjectReading {
+  view: JsonView;
+  where: string;
+  properties: Record<string, JsonSchema>;
+  required: readonly string[];
+  /** Properties given by a binary field (directly or through a merged object). */
+  used: Set<string>;
+  /** The object's own items (not a frame's), after {@link nameSoleAnonymousValue}. */
+  items: readonly FieldItem[];
+}
+
+/** The JSON element schemas of a tuple, and the position of the next element to read. */
+interface TupleReading {
+  schemas: readonly JsonSchema[];
+  where: string;
+  position: number;
+}
+
+/**
+ * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case),
+ * if there is one.
+ */
+function takeAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, name: string | undefined): JsonSchema | undefined {
+  if (name === undefined) return undefined;
+  let at = remaining.findIndex((a) => a.schema.title === name);
+  if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
+  if (at < 0) return undefined;
+  return remaining.splice(at, 1)[0]!.schema;
+}
 
 /** A list read after its element count (a count prefix merged by `mergeCountPrefixes`). */
 function withCount(ir: IR, count: DynSize | undefined, where: string): IR {
@@ -505,25 +534,24 @@ function nameSoleAnonymousValue(items: readonly FieldItem[], properties: Record<
   const names = Object.keys(properties);
   if (names.length !== 1) return items;
   const values: FieldItem[] = [];
-  const collect = (group: readonly FieldItem[]): void => {
-    for (const item of group) {
-      if (item.kind === "frame") collect(item.items);
-      else if (!isSkippable(item)) values.push(item);
-    }
-  };
-  collect(items);
+  collectValues(items, values);
   const only = values[0];
   if (values.length !== 1 || only?.kind !== "value" || only.field.kind !== "anon" || only.field.layout.kind === "Ref") return items;
-  const name = names[0]!;
-  const rename = (group: readonly FieldItem[]): FieldItem[] =>
-    group.map((item) =>
-      item === only
-        ? { ...only, field: { kind: "named", name, layout: only.field.layout, dataKind: only.field.dataKind } }
-        : item.kind === "frame"
-          ? { ...item, items: rename(item.items) }
-          : item,
-    );
-  return rename(items);
+  const named: FieldItem = { ...only, field: { kind: "named", name: names[0]!, layout: only.field.layout, dataKind: only.field.dataKind } };
+  return replaceItem(items, only, named);
+}
+
+/** Appends to `values` the items of `group` (frames included) that carry a value. */
+function collectValues(group: readonly FieldItem[], values: FieldItem[]): void {
+  for (const item of group) {
+    if (item.kind === "frame") collectValues(item.items, values);
+    else if (!isSkippable(item)) values.push(item);
+  }
+}
+
+/** `group` with `before` (found at any depth) replaced by `after`; frames on the way are copied. */
+function replaceItem(group: readonly FieldItem[], before: FieldItem, after: FieldItem): FieldItem[] {
+  return group.map((item) => (item === before ? after : item.kind === "frame" ? { ...item, items: replaceItem(item.items, before, after) } : item));
 }
 
 function withoutTag(fields: readonly Field[]): Field[] {
@@ -575,21 +603,65 @@ function jsonTypeOf(schema: JsonSchema): JsonKind {
   return "object";
 }
 
-/** How an encoder tells this case apart from the others of its union. */
-function caseMatch(schema: JsonSchema, all: readonly JsonSchema[]): CaseMatch {
+/**
+ * The JSON schemas of a union's alternatives (`$ref`s followed), with, per property, which of
+ * them give that property a constant, and which constant (indexed on first use).
+ */
+class Alternatives {
+  private readonly constantHolders = new Map<string, Map<string, JsonSchema[]>>();
+
+  constructor(readonly schemas: readonly JsonSchema[]) {}
+
+  /** Whether an alternative other than `schema` gives `property` the constant `value` (compared as JSON text). */
+  otherHasConstant(schema: JsonSchema, property: string, value: JsonValue): boolean {
+    const holders = this.holdersOf(property).get(JSON.stringify(value));
+    return holders !== undefined && holders.some((other) => other !== schema);
+  }
+
+  /** The alternatives whose `property` is a constant, by that constant's JSON text. */
+  private holdersOf(property: string): Map<string, JsonSchema[]> {
+    let holders = this.constantHolders.get(property);
+    if (holders !== undefined) return holders;
+    holders = new Map();
+    for (const schema of this.schemas) {
+      const propertySchema = schema.properties?.[property];
+      if (propertySchema === undefined) continue;
+      const constant = constantOf(propertySchema);
+      if (constant === undefined) continue;
+      const text = JSON.stringify(constant.value);
+      const list = holders.get(text);
+      if (list === undefined) holders.set(text, [schema]);
+      else list.push(schema);
+    }
+    this.constantHolders.set(property, holders);
+    return holders;
+  }
+}
+
+/** How an encoder tells this case apart from the other alternatives of its union. */
+function caseMatch(schema: JsonSchema, alternatives: Alternatives): CaseMatch {
   const constant = constantOf(schema);
   if (constant) return { kind: "value", value: constant.value };
   if (schema.type === "object" && schema.properties) {
-    const ordered = Object.entries(schema.properties).sort(([a], [b]) => (a === "kind" ? -1 : b === "kind" ? 1 : 0));
-    for (const [property, propertySchema] of ordered) {
-      const value = constantOf(propertySchema);
+    const properties = schema.properties;
+    for (const property of kindFirst(Object.keys(properties))) {
+      const value = constantOf(properties[property]!);
       if (!value) continue;
-      const clash = all.some((other) => other !== schema && other.properties?.[property] !== undefined && JSON.stringify(constantOf(other.properties[property]!)?.value) === JSON.stringify(value.value));
-      if (!clash) return { kind: "property", property, value: value.value };
+      if (!alternatives.otherHasConstant(schema, property, value.value)) return { kind: "property", property, value: value.value };
     }
   }
   const type = jsonTypeOf(schema);
-  const sameType = all.filter((other) => other !== schema && constantOf(other) === undefined && jsonTypeOf(other) === type);
+  const sameType = alternatives.schemas.filter((other) => other !== schema && constantOf(other) === undefined && jsonTypeOf(other) === type);
   if (sameType.length === 0 || type !== "object") return { kind: "type", type };
   return { kind: "shape", required: [...(schema.required ?? [])].sort() };
+}
+
+/** Property names with `kind` (if there) moved first, the others left in schema order. */
+function kindFirst(names: string[]): string[] {
+  const at = names.indexOf("kind");
+  if (at > 0) {
+    names.splice(at, 1);
+    names.unshift("kind");
+  }
+  return names;
 }
