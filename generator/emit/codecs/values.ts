@@ -55,7 +55,7 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  */
 const emitted = new WeakMap<
   CodecContext,
-  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; localTypes: Map<string, string>; keys: StructureKeys }
+  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<object, HelperNames>; localTypes: Map<object, string>; keys: StructureKeys }
 >();
 
 /**
@@ -69,52 +69,63 @@ function namesLocalType(ir: IR): boolean {
 }
 
 /**
- * Structural keys of IR nodes: equal structures get equal keys. Every object inside (nodes,
- * items, schemas, arrays) gets a number of its own, the same for equal contents, and a key
- * names the objects inside by their numbers: each object is written once, however many nodes
- * hold it, and keys stay short.
+ * Structural identity of IR nodes, by hash-consing: every object inside a node (nodes, items,
+ * schemas, arrays) stands for the first object met with equal contents, its representative, so
+ * equal structures have the same representative and are told apart by identity. Contents are
+ * looked up in a trie, one step per field name and per value (an object inside by its
+ * representative): no key text is built, and each object is looked at once however many nodes
+ * hold it.
  */
 class StructureKeys {
-  private readonly byObject = new WeakMap<object, string>();
-  private readonly numbers = new Map<string, number>();
+  private readonly representatives = new Map<object, object>();
+  private readonly records = new ContentTrie();
+  private readonly arrays = new ContentTrie();
 
-  key(object: object): string {
-    let key = this.byObject.get(object);
-    if (key === undefined) {
-      key = Array.isArray(object) ? this.items(object) : this.fields(object as Record<string, unknown>);
-      this.byObject.set(object, key);
+  /** The structural key of `object`: its representative, the first object met whose contents equal its own. */
+  key(object: object): object {
+    let representative = this.representatives.get(object);
+    if (representative === undefined) {
+      let node: ContentTrie;
+      if (Array.isArray(object)) {
+        node = this.arrays;
+        // As in JSON, a missing element counts as null.
+        for (const item of object as unknown[]) node = node.step(this.part(item ?? null));
+      } else {
+        node = this.records;
+        const record = object as Record<string, unknown>;
+        for (const name in record) {
+          const value = record[name];
+          if (value !== undefined) node = node.step(name).step(this.part(value));
+        }
+      }
+      representative = node.end ??= object;
+      this.representatives.set(object, representative);
     }
-    return key;
+    return representative;
   }
 
-  private fields(object: Record<string, unknown>): string {
-    let out = "{";
-    for (const name in object) {
-      const value = object[name];
-      if (value !== undefined) out += `${JSON.stringify(name)}:${this.value(value)},`;
+  /** A value as a step of the trie: primitives as themselves, objects by their representative. */
+  private part(value: unknown): unknown {
+    return value !== null && typeof value === "object" ? this.key(value) : value;
+  }
+}
+
+/**
+ * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
+ * field name followed by its value; for an array, its elements) and the object whose contents
+ * end there, if one does.
+ */
+class ContentTrie {
+  private readonly next = new Map<unknown, ContentTrie>();
+  end: object | undefined;
+
+  step(part: unknown): ContentTrie {
+    let node = this.next.get(part);
+    if (node === undefined) {
+      node = new ContentTrie();
+      this.next.set(part, node);
     }
-    return `${out}}`;
-  }
-
-  private items(array: readonly unknown[]): string {
-    let out = "[";
-    for (const item of array) out += `${this.value(item)},`;
-    return `${out}]`;
-  }
-
-  private value(value: unknown): string {
-    if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-    return `#${this.number(value)}`;
-  }
-
-  private number(object: object): number {
-    const key = this.key(object);
-    let n = this.numbers.get(key);
-    if (n === undefined) {
-      n = this.numbers.size;
-      this.numbers.set(key, n);
-    }
-    return n;
+    return node;
   }
 }
 
