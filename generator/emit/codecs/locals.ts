@@ -5,16 +5,19 @@ import { camelCase, isIdentifierName, propertyKey as key, RESERVED_NAMES, RESERV
 /** Names the emitted functions use for themselves; locals never take them. */
 const TAKEN_BY_FUNCTIONS = ["r", "w", "value", "field", "error", "out", "tag", "start", "index", "items", "count"];
 
+/** Names no local takes, in any function: the functions' own, reserved names and reserved words. */
+const NEVER_LOCAL = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
+
 /** Hands out local variable names within one function, never the same twice. */
 export class LocalNames {
-  private readonly taken = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
+  private readonly claimed = new Set<string>();
 
   claim(wanted: string): string {
     let base = camelCase(wanted);
     if (base.length === 0 || /^[0-9]/.test(base)) base = `v${base}`;
     let name = base;
-    for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`;
-    this.taken.add(name);
+    for (let n = 2; NEVER_LOCAL.has(name) || this.claimed.has(name); n++) name = `${base}${n}`;
+    this.claimed.add(name);
     return name;
   }
 }
