@@ -113,17 +113,26 @@ class StructureKeys {
 /**
  * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
  * field name followed by its value; for an array, its elements) and the object whose contents
- * end there, if one does.
+ * end there, if one does. Most nodes have one step out (objects of a kind have the same fields):
+ * the first step out is kept in fields, and only a node with more gets a map for the others.
  */
 class ContentTrie {
-  private readonly next = new Map<unknown, ContentTrie>();
+  private firstPart: unknown;
+  private firstNode: ContentTrie | undefined;
+  private others: Map<unknown, ContentTrie> | undefined;
   end: object | undefined;
 
   step(part: unknown): ContentTrie {
-    let node = this.next.get(part);
+    if (this.firstNode === undefined) {
+      this.firstPart = part;
+      return (this.firstNode = new ContentTrie());
+    }
+    if (part === this.firstPart) return this.firstNode;
+    this.others ??= new Map();
+    let node = this.others.get(part);
     if (node === undefined) {
       node = new ContentTrie();
-      this.next.set(part, node);
+      this.others.set(part, node);
     }
     return node;
   }
