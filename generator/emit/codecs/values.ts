@@ -73,34 +73,36 @@ function namesLocalType(ir: IR): boolean {
  * schemas, arrays) stands for the first object met with equal contents, its representative, so
  * equal structures have the same representative and are told apart by identity. Contents are
  * looked up in a trie, one step per field name and per value (an object inside by its
- * representative): no key text is built, and each object is looked at once however many nodes
- * hold it.
+ * representative): no key text is built.
+ *
+ * Only the representatives of structure nodes are remembered: the emitter asks for those, most
+ * of them again after their parent. The reconciler builds the IR as a tree, so the other objects
+ * inside are met once each; one met again is looked up again.
  */
 class StructureKeys {
-  private readonly representatives = new Map<object, object>();
+  private readonly structures = new Map<object, object>();
   private readonly records = new ContentTrie();
   private readonly arrays = new ContentTrie();
 
   /** The structural key of `object`: its representative, the first object met whose contents equal its own. */
   key(object: object): object {
-    let representative = this.representatives.get(object);
-    if (representative === undefined) {
-      let node: ContentTrie;
-      if (Array.isArray(object)) {
-        node = this.arrays;
-        // As in JSON, a missing element counts as null.
-        for (const item of object as unknown[]) node = node.step(this.part(item ?? null));
-      } else {
-        node = this.records;
-        const record = object as Record<string, unknown>;
-        for (const name in record) {
-          const value = record[name];
-          if (value !== undefined) node = node.step(name).step(this.part(value));
-        }
+    const remembered = this.structures.get(object);
+    if (remembered !== undefined) return remembered;
+    let node: ContentTrie;
+    if (Array.isArray(object)) {
+      node = this.arrays;
+      // As in JSON, a missing element counts as null.
+      for (const item of object as unknown[]) node = node.step(this.part(item ?? null));
+    } else {
+      node = this.records;
+      const record = object as Record<string, unknown>;
+      for (const name in record) {
+        const value = record[name];
+        if (value !== undefined) node = node.step(name).step(this.part(value));
       }
-      representative = node.end ??= object;
-      this.representatives.set(object, representative);
     }
+    const representative = (node.end ??= object);
+    if (isStructure(object)) this.structures.set(object, representative);
     return representative;
   }
 
@@ -109,6 +111,14 @@ class StructureKeys {
     return value !== null && typeof value === "object" ? this.key(value) : value;
   }
 }
+
+/** Whether an object met inside a node is itself a structure node (one with functions of its own). */
+function isStructure(object: object): boolean {
+  const kind = (object as { kind?: unknown }).kind;
+  return typeof kind === "string" && STRUCTURE_KINDS.has(kind);
+}
+
+const STRUCTURE_KINDS = new Set<string>(Object.keys(STRUCTURES));
 
 /**
  * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
