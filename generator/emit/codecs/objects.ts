@@ -25,17 +25,21 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
 
 /** Bytes kept back for the fixed-size items after each item of a group (0 when the item is self-delimited). */
 function reserves(context: CodecContext, items: readonly ObjectItem[], hint: string): number[] {
-  const sizes = items.map((item) => itemSize(context, item));
-  return items.map((item, i) => {
-    if (!itemExtends(context, item)) return 0;
-    let total = 0;
-    for (let j = i + 1; j < items.length; j++) {
-      const size = sizes[j];
-      if (size === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
-      total += size;
+  const kept = items.map(() => 0);
+  // From the last item back: the size of the items after the current one, until one has no fixed size.
+  let after: number | undefined = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (itemExtends(context, item)) {
+      if (after === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
+      kept[i] = after;
     }
-    return total;
-  });
+    if (after !== undefined) {
+      const size = itemSize(context, item);
+      after = size === undefined ? undefined : after + size;
+    }
+  }
+  return kept;
 }
 
 function itemSize(context: CodecContext, item: ObjectItem): number | undefined {
