@@ -8,6 +8,7 @@ import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { fluidAssignment } from "../layout/doc.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
+import { IdentifierForms } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -20,6 +21,8 @@ export class CodecContext {
   readonly runtime = new Set<string>();
   /** Type names (from the types file) used by the emitted code. */
   readonly typesUsed = new Set<string>();
+  /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
+  readonly identifiers = new IdentifierForms();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();

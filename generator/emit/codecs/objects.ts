@@ -9,7 +9,7 @@ import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
+import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
 import { functionDeclaration, indent } from "../source-text.ts";
 import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
@@ -64,7 +64,7 @@ function itemExtends(context: CodecContext, item: ObjectItem): boolean {
 }
 
 function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): string[] {
-  const locals = new LocalNames();
+  const locals = new LocalNames(context.identifiers);
   const statements: string[] = [];
   const required: string[] = [];
   const optional: Array<{ name: string; local: string }> = [];
@@ -85,7 +85,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${argumentList(["r"])}`, read, "undefined"))};`);
+            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
             optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
             const value = conditionalExpression("r.remaining() > 0", read, "undefined");

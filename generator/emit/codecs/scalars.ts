@@ -6,6 +6,7 @@
 import type { IR, Size } from "../../ir/codec-ir.ts";
 import { KNOWN_BY_ID } from "../../reconcile/known-encodings.ts";
 import type { CodecContext } from "./context.ts";
+import { READER_ARGUMENTS } from "./locals.ts";
 import { argumentList, argumentListHuggingLast, literal, objectLiteral, property, stringLiteral } from "../layout/syntax.ts";
 
 const LEAVES = new Set<IR["kind"]>(["int", "ranged-int", "float", "ranged-float", "bool", "bytes", "string", "known", "constant", "unit", "ref", "any-json", "json-only"]);
@@ -53,7 +54,7 @@ export function decodeLeaf(context: CodecContext, ir: IR): string {
     case "unit":
       return "{}";
     case "ref":
-      return `${context.definitionFunctions(ir.name).decode}${argumentList(["r"])}`;
+      return `${context.definitionFunctions(ir.name).decode}${READER_ARGUMENTS}`;
     case "any-json":
       return sized(ir.size, () => `${context.use("readBsonValue")}(r, ${fixed(ir.size)})`, () => `${context.use("readBsonValue")}(r)`);
     case "json-only":

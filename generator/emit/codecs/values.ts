@@ -16,6 +16,7 @@ import { wrapperFunctions } from "./wrappers.ts";
 
 import { functionDeclaration } from "../source-text.ts";
 import { argumentList } from "../layout/syntax.ts";
+import { READER_ARGUMENTS } from "./locals.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
 export interface DecodeCode {
@@ -207,7 +208,7 @@ export function decodeExpression(context: CodecContext, ir: IR, hint: string, ex
   if (isLeaf(ir)) return { expression: decodeLeaf(context, ir) };
   const exportNames = exportAs !== undefined ? { decode: exportAs, encode: exportAs.replace(/^decode/, "encode") } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: DecodeCode = { expression: `${names.decode}${argumentList(["r"])}` };
+  const code: DecodeCode = { expression: `${names.decode}${READER_ARGUMENTS}` };
   if (declared) code.declared = declared.decode;
   return code;
 }
