@@ -13,7 +13,7 @@ export const READER_ARGUMENTS = argumentList(["r"]);
 const NEVER_LOCAL = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
 
 /**
- * The identifier each wanted local name becomes (`gas_limit` → `gasLimit`, `0` → `v0`), worked
+ * The identifier each wanted local name becomes (`gas_limit` → `gasLimit`, `0` → `t0`), worked
  * out once per name for a whole codecs file: the same field names come back in many objects.
  */
 export class IdentifierForms {

@@ -119,13 +119,14 @@ function isStructure(object: object): boolean {
   return typeof kind === "string" && STRUCTURE_KINDS.has(kind);
 }
 
+/** The kinds of IR node that {@link STRUCTURES} emits functions for. */
 const STRUCTURE_KINDS = new Set<string>(Object.keys(STRUCTURES));
 
 /**
  * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
  * field name followed by its value; for an array, its elements) and the object whose contents
  * end there, if one does. Most nodes have one step out (objects of a kind have the same fields):
- * the first step out is kept in fields, and only a node with more gets a map for the others.
+ * the node holds its first step out itself, and only a node with more gets a map for the others.
  */
 class ContentTrie {
   private firstPart: unknown;
