@@ -26,6 +26,7 @@ export class CodecContext {
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
+  private readonly constantKeys = new Map<string, string>();
   private readonly taken = new Set<string>();
   /** Type names of IR nodes that have one (definition roots, body roots, named union cases). */
   private readonly namedTypes = new Map<IR, string>();
@@ -92,6 +93,19 @@ export class CodecContext {
     this.taken.add(name);
     this.constantNames.set(initialiser, name);
     this.constants.push(`const ${name} =${fluidAssignment(`/* @__PURE__ */ ${initialiser}`)};\n`);
+    return name;
+  }
+
+  /**
+   * The {@link constant} of a value identified by `key`, its initialiser written only the first
+   * time the key is met (a long initialiser is then laid out once, not at every use).
+   */
+  constantFor(key: string, wantedName: string, initialiser: () => string): string {
+    let name = this.constantKeys.get(key);
+    if (name === undefined) {
+      name = this.constant(wantedName, initialiser());
+      this.constantKeys.set(key, name);
+    }
     return name;
   }
 

@@ -140,12 +140,17 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
   }
 }
 
-/** A module constant holding the Micheline codec for the primitives a body's schema lists. */
+/**
+ * A module constant holding the Micheline codec for the primitives a body's schema lists (one
+ * per list of primitives, however many values use it).
+ */
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  const entries = primitives ? [property("primitives", literal(primitives))] : [];
-  const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
-  return context.constant("michelineCodec", `${context.use("micheline")}${options}`);
+  return context.constantFor(`micheline ${primitives ? JSON.stringify(primitives) : ""}`, "michelineCodec", () => {
+    const entries = primitives ? [property("primitives", literal(primitives))] : [];
+    const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
+    return `${context.use("micheline")}${options}`;
+  });
 }
 
 function sized(size: Size, fixedRead: () => string, restRead: () => string): string {
