@@ -20,8 +20,7 @@ import { forEachNode } from "../../ir/walk.ts";
 
 /** The codecs file body and what it imports. */
 export interface EmittedCodecs {
-  code: string;
-  /** The top-level declarations `code` is made of, in order (`code` joins them with a newline; each ends with one). */
+  /** The top-level declarations of the body, in order; each ends with a newline (joined with another, they are the body). */
   blocks: string[];
   /** Runtime values and types used (imported from the runtime entry). */
   runtimeImports: string[];
@@ -70,10 +69,8 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
 
   const helpers = context.takeHelpers();
   const constants = context.takeConstants();
-  const all = [...constants, ...blocks, ...helpers];
   return {
-    code: all.join("\n"),
-    blocks: all,
+    blocks: [...constants, ...blocks, ...helpers],
     runtimeImports: [...context.runtime].sort(compareStrings),
     typeImports: [...context.typesUsed].sort(compareStrings),
   };

@@ -12,7 +12,7 @@ export { emitCodecs, type EmittedCodecs } from "./codec-emitter.ts";
 /** Source of `codecs.ts` (without the file header). */
 export function codecsSource(context: CodecsContext): string {
   const emitted = emitCodecs(context.model, context.names, context.types);
-  return `${importLines(context, emitted)}\n\n${emitted.code}`;
+  return `${importLines(context, emitted)}\n\n${emitted.blocks.join("\n")}`;
 }
 
 /** How many pieces {@link codecsChunks} cuts the declarations into, at most. */

@@ -1,20 +1,46 @@
-/** Local variable names and property access in emitted functions. */
+/** Names in emitted functions: locals, property access, and the reader passed on to calls. */
 
 import { camelCase, isIdentifierName, propertyKey as key, RESERVED_NAMES, RESERVED_WORDS } from "../names.ts";
+import { argumentList } from "../layout/syntax.ts";
 
 /** Names the emitted functions use for themselves; locals never take them. */
 const TAKEN_BY_FUNCTIONS = ["r", "w", "value", "field", "error", "out", "tag", "start", "index", "items", "count"];
 
+/** `(r)`, the arguments of a call that reads from the function's reader, as marked text (the same in every call). */
+export const READER_ARGUMENTS = argumentList(["r"]);
+
+/** Names no local takes, in any function: the functions' own, reserved names and reserved words. */
+const NEVER_LOCAL = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
+
+/**
+ * The identifier each wanted local name becomes (`gas_limit` → `gasLimit`, `0` → `t0`), worked
+ * out once per name for a whole codecs file: the same field names come back in many objects.
+ */
+export class IdentifierForms {
+  private readonly forms = new Map<string, string>();
+
+  of(wanted: string): string {
+    let form = this.forms.get(wanted);
+    if (form === undefined) {
+      form = camelCase(wanted);
+      if (form.length === 0 || /^[0-9]/.test(form)) form = `v${form}`;
+      this.forms.set(wanted, form);
+    }
+    return form;
+  }
+}
+
 /** Hands out local variable names within one function, never the same twice. */
 export class LocalNames {
-  private readonly taken = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
+  private readonly claimed = new Set<string>();
+
+  constructor(private readonly forms: IdentifierForms) {}
 
   claim(wanted: string): string {
-    let base = camelCase(wanted);
-    if (base.length === 0 || /^[0-9]/.test(base)) base = `v${base}`;
+    const base = this.forms.of(wanted);
     let name = base;
-    for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`;
-    this.taken.add(name);
+    for (let n = 2; NEVER_LOCAL.has(name) || this.claimed.has(name); n++) name = `${base}${n}`;
+    this.claimed.add(name);
     return name;
   }
 }

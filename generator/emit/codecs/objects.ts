@@ -9,7 +9,7 @@ import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
+import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
 import { functionDeclaration, indent } from "../source-text.ts";
 import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
@@ -25,17 +25,21 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
 
 /** Bytes kept back for the fixed-size items after each item of a group (0 when the item is self-delimited). */
 function reserves(context: CodecContext, items: readonly ObjectItem[], hint: string): number[] {
-  const sizes = items.map((item) => itemSize(context, item));
-  return items.map((item, i) => {
-    if (!itemExtends(context, item)) return 0;
-    let total = 0;
-    for (let j = i + 1; j < items.length; j++) {
-      const size = sizes[j];
-      if (size === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
-      total += size;
+  const kept = items.map(() => 0);
+  // From the last item back: the size of the items after the current one, until one has no fixed size.
+  let after: number | undefined = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (itemExtends(context, item)) {
+      if (after === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
+      kept[i] = after;
     }
-    return total;
-  });
+    if (after !== undefined) {
+      const size = itemSize(context, item);
+      after = size === undefined ? undefined : after + size;
+    }
+  }
+  return kept;
 }
 
 function itemSize(context: CodecContext, item: ObjectItem): number | undefined {
@@ -60,7 +64,7 @@ function itemExtends(context: CodecContext, item: ObjectItem): boolean {
 }
 
 function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): string[] {
-  const locals = new LocalNames();
+  const locals = new LocalNames(context.identifiers);
   const statements: string[] = [];
   const required: string[] = [];
   const optional: Array<{ name: string; local: string }> = [];
@@ -81,7 +85,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${argumentList(["r"])}`, read, "undefined"))};`);
+            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
             optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
             const value = conditionalExpression("r.remaining() > 0", read, "undefined");

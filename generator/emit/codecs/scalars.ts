@@ -6,6 +6,7 @@
 import type { IR, Size } from "../../ir/codec-ir.ts";
 import { KNOWN_BY_ID } from "../../reconcile/known-encodings.ts";
 import type { CodecContext } from "./context.ts";
+import { READER_ARGUMENTS } from "./locals.ts";
 import { argumentList, argumentListHuggingLast, literal, objectLiteral, property, stringLiteral } from "../layout/syntax.ts";
 
 const LEAVES = new Set<IR["kind"]>(["int", "ranged-int", "float", "ranged-float", "bool", "bytes", "string", "known", "constant", "unit", "ref", "any-json", "json-only"]);
@@ -53,7 +54,7 @@ export function decodeLeaf(context: CodecContext, ir: IR): string {
     case "unit":
       return "{}";
     case "ref":
-      return `${context.definitionFunctions(ir.name).decode}${argumentList(["r"])}`;
+      return `${context.definitionFunctions(ir.name).decode}${READER_ARGUMENTS}`;
     case "any-json":
       return sized(ir.size, () => `${context.use("readBsonValue")}(r, ${fixed(ir.size)})`, () => `${context.use("readBsonValue")}(r)`);
     case "json-only":
@@ -139,12 +140,17 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
   }
 }
 
-/** A module constant holding the Micheline codec for the primitives a body's schema lists. */
+/**
+ * A module constant holding the Micheline codec for the primitives a body's schema lists (one
+ * per list of primitives, however many values use it).
+ */
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  const entries = primitives ? [property("primitives", literal(primitives))] : [];
-  const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
-  return context.constant("michelineCodec", `${context.use("micheline")}${options}`);
+  return context.constantFor(`micheline ${primitives ? JSON.stringify(primitives) : ""}`, "michelineCodec", () => {
+    const entries = primitives ? [property("primitives", literal(primitives))] : [];
+    const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
+    return `${context.use("micheline")}${options}`;
+  });
 }
 
 function sized(size: Size, fixedRead: () => string, restRead: () => string): string {

@@ -11,7 +11,7 @@ import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
   const keyword = exported ? "export function" : "function";
-  const locals = new LocalNames();
+  const locals = new LocalNames(context.identifiers);
   const decode: string[] = [];
   const encode: string[] = [];
   const values: string[] = [];

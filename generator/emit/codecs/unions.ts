@@ -19,28 +19,29 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   const readTag = ir.tagSize === "Uint8" ? "readUint8" : "readUint16";
   const writeTag = ir.tagSize === "Uint8" ? "writeUint8" : "writeUint16";
   const tags = ir.cases.map((c) => c.tag);
+  const caseHints = ir.cases.map((c) => `${hint} ${pascalCase(c.name)}`);
 
   const decode: string[] = [];
   if (ir.cases.length === 0) {
     decode.push(`return ${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', '"a union whose cases all exist only in JSON"'])};`);
   } else {
     decode.push("const start = r.offset;", `const tag = ${context.use(readTag)}(r);`, "switch (tag) {");
-    for (const c of ir.cases) {
-      decode.push(`  case ${c.tag}:`, `    return ${decodeExpression(context, c.payload, `${hint} ${pascalCase(c.name)}`).expression};`);
-    }
+    ir.cases.forEach((c, i) => {
+      decode.push(`  case ${c.tag}:`, `    return ${decodeExpression(context, c.payload, caseHints[i]!).expression};`);
+    });
     decode.push("  default:", `    return ${context.use("failUnknownTag")}${argumentList(["start", "tag", arrayLiteral(tags.map(String), { numbers: true })])};`, "}");
   }
 
   const candidates = [
-    ...ir.cases.map((c) => ({ match: c.match, name: c.name, payload: c.payload as IR | undefined, tag: c.tag as number | undefined })),
-    ...ir.jsonOnlyCases.map((c) => ({ match: c.match, name: c.title, payload: undefined, tag: undefined })),
+    ...ir.cases.map((c, i) => ({ match: c.match, name: c.name, payload: c.payload as IR | undefined, tag: c.tag as number | undefined, hint: caseHints[i] })),
+    ...ir.jsonOnlyCases.map((c) => ({ match: c.match, name: c.title, payload: undefined, tag: undefined, hint: undefined })),
   ];
   const writeCase = (candidate: (typeof candidates)[number]): string[] => {
-    if (candidate.tag === undefined || candidate.payload === undefined) {
+    if (candidate.tag === undefined || candidate.payload === undefined || candidate.hint === undefined) {
       return [`${context.use("failJsonOnlyCase")}(w, ${JSON.stringify(candidate.name)});`];
     }
     const caseType = context.typeText(candidate.payload);
-    return [`${context.use(writeTag)}(w, ${candidate.tag});`, ...encodeStatements(context, candidate.payload, `json as ${caseType}`, `${hint} ${pascalCase(candidate.name)}`).statements, "return;"];
+    return [`${context.use(writeTag)}(w, ${candidate.tag});`, ...encodeStatements(context, candidate.payload, `json as ${caseType}`, candidate.hint).statements, "return;"];
   };
 
   // Cases are told apart on the JSON value; `json` lets each test and case cast freely.

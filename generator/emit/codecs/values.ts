@@ -16,6 +16,7 @@ import { wrapperFunctions } from "./wrappers.ts";
 
 import { functionDeclaration } from "../source-text.ts";
 import { argumentList } from "../layout/syntax.ts";
+import { READER_ARGUMENTS } from "./locals.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
 export interface DecodeCode {
@@ -55,7 +56,7 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  */
 const emitted = new WeakMap<
   CodecContext,
-  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; localTypes: Map<string, string>; keys: StructureKeys }
+  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<object, HelperNames>; localTypes: Map<object, string>; keys: StructureKeys }
 >();
 
 /**
@@ -69,52 +70,83 @@ function namesLocalType(ir: IR): boolean {
 }
 
 /**
- * Structural keys of IR nodes: equal structures get equal keys. Every object inside (nodes,
- * items, schemas, arrays) gets a number of its own, the same for equal contents, and a key
- * names the objects inside by their numbers: each object is written once, however many nodes
- * hold it, and keys stay short.
+ * Structural identity of IR nodes, by hash-consing: every object inside a node (nodes, items,
+ * schemas, arrays) stands for the first object met with equal contents, its representative, so
+ * equal structures have the same representative and are told apart by identity. Contents are
+ * looked up in a trie, one step per field name and per value (an object inside by its
+ * representative): no key text is built.
+ *
+ * Only the representatives of structure nodes are remembered: the emitter asks for those, most
+ * of them again after their parent. The reconciler builds the IR as a tree, so the other objects
+ * inside are met once each; one met again is looked up again.
  */
 class StructureKeys {
-  private readonly byObject = new WeakMap<object, string>();
-  private readonly numbers = new Map<string, number>();
+  private readonly structures = new Map<object, object>();
+  private readonly records = new ContentTrie();
+  private readonly arrays = new ContentTrie();
 
-  key(object: object): string {
-    let key = this.byObject.get(object);
-    if (key === undefined) {
-      key = Array.isArray(object) ? this.items(object) : this.fields(object as Record<string, unknown>);
-      this.byObject.set(object, key);
+  /** The structural key of `object`: its representative, the first object met whose contents equal its own. */
+  key(object: object): object {
+    const remembered = this.structures.get(object);
+    if (remembered !== undefined) return remembered;
+    let node: ContentTrie;
+    if (Array.isArray(object)) {
+      node = this.arrays;
+      // As in JSON, a missing element counts as null.
+      for (const item of object as unknown[]) node = node.step(this.part(item ?? null));
+    } else {
+      node = this.records;
+      const record = object as Record<string, unknown>;
+      for (const name in record) {
+        const value = record[name];
+        if (value !== undefined) node = node.step(name).step(this.part(value));
+      }
     }
-    return key;
+    const representative = (node.end ??= object);
+    if (isStructure(object)) this.structures.set(object, representative);
+    return representative;
   }
 
-  private fields(object: Record<string, unknown>): string {
-    let out = "{";
-    for (const name in object) {
-      const value = object[name];
-      if (value !== undefined) out += `${JSON.stringify(name)}:${this.value(value)},`;
+  /** A value as a step of the trie: primitives as themselves, objects by their representative. */
+  private part(value: unknown): unknown {
+    return value !== null && typeof value === "object" ? this.key(value) : value;
+  }
+}
+
+/** Whether an object met inside a node is itself a structure node (one with functions of its own). */
+function isStructure(object: object): boolean {
+  const kind = (object as { kind?: unknown }).kind;
+  return typeof kind === "string" && STRUCTURE_KINDS.has(kind);
+}
+
+/** The kinds of IR node that {@link STRUCTURES} emits functions for. */
+const STRUCTURE_KINDS = new Set<string>(Object.keys(STRUCTURES));
+
+/**
+ * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
+ * field name followed by its value; for an array, its elements) and the object whose contents
+ * end there, if one does. Most nodes have one step out (objects of a kind have the same fields):
+ * the node holds its first step out itself, and only a node with more gets a map for the others.
+ */
+class ContentTrie {
+  private firstPart: unknown;
+  private firstNode: ContentTrie | undefined;
+  private others: Map<unknown, ContentTrie> | undefined;
+  end: object | undefined;
+
+  step(part: unknown): ContentTrie {
+    if (this.firstNode === undefined) {
+      this.firstPart = part;
+      return (this.firstNode = new ContentTrie());
     }
-    return `${out}}`;
-  }
-
-  private items(array: readonly unknown[]): string {
-    let out = "[";
-    for (const item of array) out += `${this.value(item)},`;
-    return `${out}]`;
-  }
-
-  private value(value: unknown): string {
-    if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-    return `#${this.number(value)}`;
-  }
-
-  private number(object: object): number {
-    const key = this.key(object);
-    let n = this.numbers.get(key);
-    if (n === undefined) {
-      n = this.numbers.size;
-      this.numbers.set(key, n);
+    if (part === this.firstPart) return this.firstNode;
+    this.others ??= new Map();
+    let node = this.others.get(part);
+    if (node === undefined) {
+      node = new ContentTrie();
+      this.others.set(part, node);
     }
-    return n;
+    return node;
   }
 }
 
@@ -177,7 +209,7 @@ export function decodeExpression(context: CodecContext, ir: IR, hint: string, ex
   if (isLeaf(ir)) return { expression: decodeLeaf(context, ir) };
   const exportNames = exportAs !== undefined ? { decode: exportAs, encode: exportAs.replace(/^decode/, "encode") } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: DecodeCode = { expression: `${names.decode}${argumentList(["r"])}` };
+  const code: DecodeCode = { expression: `${names.decode}${READER_ARGUMENTS}` };
   if (declared) code.declared = declared.decode;
   return code;
 }
