@@ -68,7 +68,7 @@ return true;
 }
 
 export const validatePatchChainsByChainIdError = validate285;
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An error trace; `GET /errors` serves the schema of every error the shell can report."};
+const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate285.errors = null;
@@ -77,8 +77,8 @@ return true;
 
 export const validateGetChainsBlocksOutput = validate286;
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema1 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Block hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Text string","description":"A UTF-8 string, or, for byte sequences that are not valid UTF-8, an object listing the bytes.","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
+const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 const schema3 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -247,7 +247,7 @@ return errors === 0;
 
 const func0 = isTezosBase58;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -256,7 +256,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("block_hash", data)){
-validate1.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+validate10.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 else {
@@ -264,7 +264,7 @@ else {
 }
 if(errors === 0){
 }
-validate1.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
@@ -288,8 +288,8 @@ const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -329,7 +329,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate288;
-const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Chain identifier (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
+const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -354,9 +354,9 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate290;
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"save_point":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","save_point","block"],"additionalProperties":false};
-const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Full block header","description":"A block header: the shell fields followed by the protocol's own data.","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func6 = Object.prototype.hasOwnProperty;
-const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
+const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
+const func5 = Object.prototype.hasOwnProperty;
+const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -388,7 +388,7 @@ validate181.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A point in time with one-second precision, counted from the Unix epoch.","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
+const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func11 = isProtocolTimestamp;
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -412,10 +412,10 @@ validate223.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Root hash of the operation lists of a block (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
+const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
+const schema1 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -424,7 +424,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("operation_list_list_hash", data)){
-validate26.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
+validate1.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
 else {
@@ -432,25 +432,25 @@ else {
 }
 if(errors === 0){
 }
-validate26.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate25.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Fitness","description":"The score of a block: a list of byte strings. A shorter list is smaller; lists of equal length compare element by element. The chain with the highest fitness wins.","type":"array","items":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}};
+const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}};
 const pattern0 = /* @__PURE__ */ new RegExp("^[a-zA-Z0-9]+$", "u");
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -500,7 +500,7 @@ validate227.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Context hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
+const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -538,7 +538,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema60.properties, key0))){
+if(!(func5.call(schema60.properties, key0))){
 validate220.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -595,8 +595,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate1(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -657,8 +657,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate25(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate0(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 else {
@@ -748,7 +748,7 @@ validate220.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"History mode","description":"How much of the chain's history the node keeps.","type":"string","enum":["full","archive","rolling"]};
+const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["full","archive","rolling"]};
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -873,10 +873,10 @@ return errors === 0;
 
 export const validateGetChainsInvalidBlocksOutput = validate295;
 const schema84 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An error trace; `GET /errors` serves the schema of every error the shell can report."};
+const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate64.errors = null;
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate193.errors = null;
 return true;
 }
 
@@ -913,8 +913,8 @@ if(_errs3 === errors){
 if(data0.block !== undefined){
 let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -943,8 +943,8 @@ if(valid1){
 if(data0.errors !== undefined){
 let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -1014,8 +1014,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -1044,8 +1044,8 @@ if(valid0){
 if(data.errors !== undefined){
 let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -1104,7 +1104,7 @@ return errors === 0;
 
 export const validateGetChainsIsBootstrappedOutput = validate304;
 const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Synchronisation state: `unsynced` while the head lags behind the peers (bootstrapping), `synced` when the head is recent, `stuck` when synchronised but the chain appears halted.","type":"string","enum":["stuck","synced","unsynced"]};
+const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1197,10 +1197,10 @@ return errors === 0;
 }
 
 export const validateGetConfigOutput = validate306;
-const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"description":"Location of the data directory.","$ref":"octez-definition:unistring"},"rpc":{"description":"RPC server settings.","type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"listen-addr":{"description":"Legacy single host to listen on; the default port is 8732.","$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"cors-headers":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"crt":{"description":"Certificate file, needed for TLS.","$ref":"octez-definition:unistring"},"key":{"description":"Private key file, needed for TLS.","$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"description":"Peer-to-peer settings.","type":"object","properties":{"expected-proof-of-work":{"description":"Number of leading zero bits required in a peer identity's proof of work (0 to 256).","type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"listen-addr":{"description":"Host to listen on for peers; the default port is 9732.","$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:b0edbbcf29f97f33"},"private-mode":{"description":"In private mode, only trusted peers may connect, and the node only connects to its bootstrap peers and explicitly given peers.","type":"boolean"},"limits":{"description":"Limits of the peer-to-peer layer.","type":"object","properties":{"connection-timeout":{"description":"Delay before a connection attempt is abandoned, in seconds.","$ref":"octez-definition:timespan.system"},"authentication-timeout":{"description":"Delay before an authentication attempt is abandoned, in seconds.","$ref":"octez-definition:timespan.system"},"min-connections":{"description":"Strict minimum number of connections; below it, maintenance is urgent.","type":"integer","minimum":0,"maximum":65535},"expected-connections":{"description":"Target number of connections.","type":"integer","minimum":0,"maximum":65535},"max-connections":{"description":"Maximum number of connections; extra peers are disconnected.","type":"integer","minimum":0,"maximum":65535},"backlog":{"description":"Number of pending incoming connections above which new ones are rejected.","type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"description":"Number of pending incoming connections above which new ones are rejected.","type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"description":"Delay between two peer swaps, or null.","$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"description":"Size of the binary chunks exchanged with peers.","type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:427495414622e721"},"max_known_peer_ids":{"$ref":"octez-subschema:427495414622e721"},"greylist-timeout":{"description":"Delay after which greylist entries are garbage-collected.","$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"description":"Longest wait between two maintenance loops; null disables maintenance.","$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"description":"When true, the node takes no part in propagating pending operations (default false).","type":"boolean"},"enable_testchain":{"description":"Deprecated; default false.","type":"boolean"},"greylisting_config":{"description":"Reconnection back-off settings.","type":"object","properties":{"factor":{"description":"Growth factor of the reconnection delay: 1 for linear, above 1 for exponential back-off.","type":"number"},"initial-delay":{"description":"First reconnection delay.","$ref":"octez-definition:timespan.system"},"disconnection-delay":{"description":"Reconnection delay after a disconnection.","$ref":"octez-definition:timespan.system"},"increase-cap":{"description":"Upper bound of the reconnection delay.","$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"description":"Logging settings.","type":"object","properties":{"output":{"description":"Where logs go: `stdout`, `stderr` or a file name.","$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:c9769c4dbd678546"},"rules":{"description":"Per-section log level rules.","$ref":"octez-definition:unistring"},"template":{"description":"Format of log lines.","$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"description":"Event sink settings.","type":"object","properties":{"activate":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"additionalProperties":false},"shell":{"description":"Settings of the shell workers.","type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"description":"Number of events a worker keeps.","type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:c9769c4dbd678546"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"description":"Number of events a worker keeps.","type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:c9769c4dbd678546"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"description":"Number of events a worker keeps.","type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:c9769c4dbd678546"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"title":"synchronisation_heuristic_encoding","type":"object","properties":{"latency":{"description":"A peer is considered synchronised when the timestamp of its known head is at least now minus this many seconds.","type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"description":"Minimal number of synchronised peers for the node to count as bootstrapped.","type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"description":"Number of events a worker keeps.","type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:c9769c4dbd678546"}},"additionalProperties":false},{"title":"legacy_bootstrap_threshold_encoding","type":"object","properties":{"bootstrap_threshold":{"description":"Deprecated.","type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"description":"Number of events a worker keeps.","type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:c9769c4dbd678546"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"description":"The network the node runs on.","oneOf":[{"title":"sandbox","type":"string","enum":["sandbox"]},{"title":"mainnet","type":"string","enum":["mainnet"]},{"title":"delphinet","type":"string","enum":["delphinet"]},{"title":"edonet","type":"string","enum":["edonet"]},{"title":"Custom","type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
-const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Hosts to listen on for RPCs; the default port is 8732.","type":"array","items":{"$ref":"octez-definition:unistring"}};
+const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"rules":{"$ref":"octez-definition:unistring"},"template":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["delphinet"]},{"type":"string","enum":["edonet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
+const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1226,19 +1226,19 @@ if(valid0){
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate41.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Some","$ref":"octez-definition:unistring"},{"title":"None","type":"null"}]};
+const schema4 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1290,7 +1290,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate166.errors = vErrors;
+validate7.errors = vErrors;
 return false;
 }
 else {
@@ -1306,11 +1306,11 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate166.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A duration measured by the node's clock, in seconds.","type":"number"};
+const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1326,25 +1326,25 @@ validate170.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
+const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
-validate83.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
+validate43.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
 return false;
 }
 else {
 if(data < -1073741824 || isNaN(data)){
-validate83.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
+validate43.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
 else {
@@ -1354,13 +1354,13 @@ else {
 if(errors === 0){
 }
 }
-validate83.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Maximum and target size of the table of known addresses.","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
+const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1368,7 +1368,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate69.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate158.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -1377,19 +1377,19 @@ if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate69.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate158.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
-validate69.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate158.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate69.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate158.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1406,19 +1406,19 @@ if(len1 > 1){
 let data1 = data[1];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate69.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate158.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate69.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate158.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate69.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate158.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1436,17 +1436,17 @@ if(valid0){
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate69.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Default log level.","type":"string","enum":["info","debug","error","fatal","warning","notice"]};
+const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["info","debug","error","fatal","warning","notice"]};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1456,9 +1456,9 @@ validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{t
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema54.enum;
+const vSchema0 = schema47.enum;
 if(!((((((data === "info") || (data === "debug")) || (data === "error")) || (data === "fatal")) || (data === "warning")) || (data === "notice"))){
-validate179.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"}];
+validate179.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -1469,9 +1469,9 @@ validate179.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Protocol hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -1480,7 +1480,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("protocol_hash", data)){
-validate37.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+validate80.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 else {
@@ -1488,14 +1488,14 @@ else {
 }
 if(errors === 0){
 }
-validate37.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Name of a version of the distributed database protocol.","$ref":"octez-definition:unistring"};
+const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
+const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -1504,26 +1504,26 @@ errors = vErrors.length;
 }
 else {
 }
-validate176.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate175.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated upgrades","description":"Protocols to switch to at given levels.","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
+const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
+const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1564,8 +1564,8 @@ if(valid0){
 if(data.replacement_protocol !== undefined){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate37(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -1629,10 +1629,10 @@ validate281.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated protocol overrides","description":"Protocols to run in place of others.","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
+const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
+const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1640,14 +1640,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1656,8 +1656,8 @@ if(_errs1 === errors){
 if(data.replaced_protocol !== undefined){
 let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate37(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -1671,8 +1671,8 @@ if(valid0){
 if(data.replacement_protocol !== undefined){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate37(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -1689,13 +1689,13 @@ if(valid0){
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate36.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
@@ -1711,8 +1711,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate36(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate79(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 else {
@@ -1791,8 +1791,8 @@ if(_errs5 === errors){
 if(data1["listen-addrs"] !== undefined){
 let data2 = data1["listen-addrs"];
 const _errs6 = errors;
-if(!(validate41(data2, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data2, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -1821,8 +1821,8 @@ if(valid1){
 if(data1["cors-origin"] !== undefined){
 let data4 = data1["cors-origin"];
 const _errs8 = errors;
-if(!(validate41(data4, {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data4, {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -1836,8 +1836,8 @@ if(valid1){
 if(data1["cors-headers"] !== undefined){
 let data5 = data1["cors-headers"];
 const _errs9 = errors;
-if(!(validate41(data5, {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data5, {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -1907,7 +1907,7 @@ if(errors === _errs12){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs14 = errors;
 for(const key2 in data8){
-if(!(func6.call(schema88.properties.p2p.properties, key2))){
+if(!(func5.call(schema88.properties.p2p.properties, key2))){
 validate306.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1933,8 +1933,8 @@ if(valid2){
 if(data8["bootstrap-peers"] !== undefined){
 let data10 = data8["bootstrap-peers"];
 const _errs17 = errors;
-if(!(validate41(data10, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data10, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -1963,8 +1963,8 @@ if(valid2){
 if(data8["discovery-addr"] !== undefined){
 let data12 = data8["discovery-addr"];
 const _errs19 = errors;
-if(!(validate166(data12, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate7(data12, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
+vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
 errors = vErrors.length;
 }
 else {
@@ -1999,7 +1999,7 @@ if(errors === _errs22){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs24 = errors;
 for(const key3 in data14){
-if(!(func6.call(schema88.properties.p2p.properties.limits.properties, key3))){
+if(!(func5.call(schema88.properties.p2p.properties.limits.properties, key3))){
 validate306.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2199,8 +2199,8 @@ if(valid3){
 if(data14["max-download-speed"] !== undefined){
 let data22 = data14["max-download-speed"];
 const _errs37 = errors;
-if(!(validate83(data22, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data22, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2214,8 +2214,8 @@ if(valid3){
 if(data14["max-upload-speed"] !== undefined){
 let data23 = data14["max-upload-speed"];
 const _errs38 = errors;
-if(!(validate83(data23, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data23, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2276,8 +2276,8 @@ if(valid3){
 if(data14["read-buffer-size"] !== undefined){
 let data26 = data14["read-buffer-size"];
 const _errs42 = errors;
-if(!(validate83(data26, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data26, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2291,8 +2291,8 @@ if(valid3){
 if(data14["read-queue-size"] !== undefined){
 let data27 = data14["read-queue-size"];
 const _errs43 = errors;
-if(!(validate83(data27, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data27, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2306,8 +2306,8 @@ if(valid3){
 if(data14["write-queue-size"] !== undefined){
 let data28 = data14["write-queue-size"];
 const _errs44 = errors;
-if(!(validate83(data28, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data28, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2321,8 +2321,8 @@ if(valid3){
 if(data14["incoming-app-message-queue-size"] !== undefined){
 let data29 = data14["incoming-app-message-queue-size"];
 const _errs45 = errors;
-if(!(validate83(data29, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data29, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2336,8 +2336,8 @@ if(valid3){
 if(data14["incoming-message-queue-size"] !== undefined){
 let data30 = data14["incoming-message-queue-size"];
 const _errs46 = errors;
-if(!(validate83(data30, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data30, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2351,8 +2351,8 @@ if(valid3){
 if(data14["outgoing-message-queue-size"] !== undefined){
 let data31 = data14["outgoing-message-queue-size"];
 const _errs47 = errors;
-if(!(validate83(data31, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data31, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2366,8 +2366,8 @@ if(valid3){
 if(data14.max_known_points !== undefined){
 let data32 = data14.max_known_points;
 const _errs48 = errors;
-if(!(validate69(data32, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate158(data32, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 else {
@@ -2381,8 +2381,8 @@ if(valid3){
 if(data14.max_known_peer_ids !== undefined){
 let data33 = data14.max_known_peer_ids;
 const _errs49 = errors;
-if(!(validate69(data33, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate158(data33, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 else {
@@ -2722,8 +2722,8 @@ if(_errs73 === errors){
 if(data48.activate !== undefined){
 let data49 = data48.activate;
 const _errs74 = errors;
-if(!(validate41(data49, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data49, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -3068,8 +3068,8 @@ if(valid10){
 if(data62.operations_batch_size !== undefined){
 let data65 = data62.operations_batch_size;
 const _errs101 = errors;
-if(!(validate83(data65, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data65, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -3757,7 +3757,7 @@ errors++;
 else {
 const _errs138 = errors;
 for(const key13 in data77){
-if(!(func6.call(schema88.properties.network.oneOf[4].properties, key13))){
+if(!(func5.call(schema88.properties.network.oneOf[4].properties, key13))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -3821,8 +3821,8 @@ if(valid16){
 if(data78.block !== undefined){
 let data80 = data78.block;
 const _errs143 = errors;
-if(!(validate1(data80, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data80, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -3836,8 +3836,8 @@ if(valid16){
 if(data78.protocol !== undefined){
 let data81 = data78.protocol;
 const _errs144 = errors;
-if(!(validate37(data81, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data81, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -3947,8 +3947,8 @@ if(valid15){
 if(data77.chain_name !== undefined){
 let data84 = data77.chain_name;
 const _errs149 = errors;
-if(!(validate175(data84, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data84, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -3962,8 +3962,8 @@ if(valid15){
 if(data77.old_chain_name !== undefined){
 let data85 = data77.old_chain_name;
 const _errs150 = errors;
-if(!(validate175(data85, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data85, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -3977,8 +3977,8 @@ if(valid15){
 if(data77.incompatible_chain_name !== undefined){
 let data86 = data77.incompatible_chain_name;
 const _errs151 = errors;
-if(!(validate175(data86, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data86, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -3992,8 +3992,8 @@ if(valid15){
 if(data77.sandboxed_chain_name !== undefined){
 let data87 = data77.sandboxed_chain_name;
 const _errs152 = errors;
-if(!(validate175(data87, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data87, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -4037,8 +4037,8 @@ if(valid15){
 if(data77.default_bootstrap_peers !== undefined){
 let data90 = data77.default_bootstrap_peers;
 const _errs155 = errors;
-if(!(validate41(data90, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate162(data90, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -4141,7 +4141,7 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate364;
-const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated protocol overrides","description":"Protocols to run in place of others.","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
+const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4154,8 +4154,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate36(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate79(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 else {
@@ -4180,7 +4180,7 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate366;
-const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated upgrades","description":"Protocols to switch to at given levels.","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
+const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4220,11 +4220,11 @@ return errors === 0;
 
 export const validateGetDescribeByStringOutput = validate368;
 const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Static","type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"post_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"delete_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"put_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"patch_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"subdirs":{"oneOf":[{"title":"Suffixes","type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"title":"Arg","type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:2dca31dcd36982ef"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"title":"Dynamic","type":"object","properties":{"dynamic":{"$ref":"octez-subschema:b0edbbcf29f97f33"}},"required":["dynamic"],"additionalProperties":false},{"title":"Empty","type":"string","enum":["empty"]}]};
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"title":"PStatic","$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:2dca31dcd36982ef"},{"title":"PDynamicTail","type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"title":"Single","type":"object","properties":{"single":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["single"],"additionalProperties":false},{"title":"Optional","type":"object","properties":{"optional":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["optional"],"additionalProperties":false},{"title":"Flag","type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"title":"Multi","type":"object","properties":{"multi":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:9da84008abaef078"},"output":{"$ref":"octez-subschema:9da84008abaef078"},"error":{"$ref":"octez-subschema:9da84008abaef078"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"PDynamic","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
+const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
+const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
+const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4232,14 +4232,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
-validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4249,13 +4249,13 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema18.properties.id.enum;
+const vSchema0 = schema12.properties.id.enum;
 if(!(data0 === "single")){
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema18.properties.id.enum},message:"must be equal to one of the allowed values"}];
+validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema12.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -4305,47 +4305,47 @@ if(valid0){
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate43.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:540675e96f7298e5"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:540675e96f7298e5"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Obj","type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"title":"Cases","type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"title":"Int_enum","type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Named_field","type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"title":"Anonymous_field","type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"title":"Dynamic_field","type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"title":"Optional_field","type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
-const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Zero_width","type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"title":"Int","type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"title":"Bool","type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"title":"RangedInt","type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"title":"RangedFloat","type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"title":"Float","type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"title":"Bytes","type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"title":"String","type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"title":"Enum","type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"title":"Seq","type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"title":"No_limit","type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"title":"At_most","type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"title":"Exactly","type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"title":"Ref","type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"title":"Padding","type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
+const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
+const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
+const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
+const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
+const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema14.enum;
+const vSchema0 = schema19.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
-validate35.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate35.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate82};
+const wrapper0 = {validate: validate42};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4396,9 +4396,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema35.oneOf[0].properties.kind.enum;
+const vSchema0 = schema17.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4484,9 +4484,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs10 = errors;
-const vSchema1 = schema35.oneOf[1].properties.size.enum;
+const vSchema1 = schema17.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
-const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4519,9 +4519,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs12 = errors;
-const vSchema2 = schema35.oneOf[1].properties.endianness.enum;
+const vSchema2 = schema17.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
-const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4554,9 +4554,9 @@ vErrors.push(err11);
 errors++;
 }
 const _errs14 = errors;
-const vSchema3 = schema35.oneOf[1].properties.kind.enum;
+const vSchema3 = schema17.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4649,9 +4649,9 @@ vErrors.push(err16);
 errors++;
 }
 const _errs19 = errors;
-const vSchema4 = schema35.oneOf[2].properties.kind.enum;
+const vSchema4 = schema17.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
-const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4731,8 +4731,8 @@ if(_errs22 === errors){
 if(data.min !== undefined){
 let data5 = data.min;
 const _errs23 = errors;
-if(!(validate83(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -4757,9 +4757,9 @@ vErrors.push(err21);
 errors++;
 }
 const _errs25 = errors;
-const vSchema5 = schema35.oneOf[3].properties.endianness.enum;
+const vSchema5 = schema17.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
-const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4781,8 +4781,8 @@ if(valid4){
 if(data.max !== undefined){
 let data7 = data.max;
 const _errs26 = errors;
-if(!(validate83(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -4807,9 +4807,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs28 = errors;
-const vSchema6 = schema35.oneOf[3].properties.kind.enum;
+const vSchema6 = schema17.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
-const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4947,9 +4947,9 @@ vErrors.push(err30);
 errors++;
 }
 const _errs37 = errors;
-const vSchema7 = schema35.oneOf[4].properties.kind.enum;
+const vSchema7 = schema17.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
-const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5042,9 +5042,9 @@ vErrors.push(err35);
 errors++;
 }
 const _errs42 = errors;
-const vSchema8 = schema35.oneOf[5].properties.kind.enum;
+const vSchema8 = schema17.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
-const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5135,9 +5135,9 @@ vErrors.push(err40);
 errors++;
 }
 const _errs47 = errors;
-const vSchema9 = schema35.oneOf[6].properties.kind.enum;
+const vSchema9 = schema17.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
-const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5228,9 +5228,9 @@ vErrors.push(err45);
 errors++;
 }
 const _errs52 = errors;
-const vSchema10 = schema35.oneOf[7].properties.kind.enum;
+const vSchema10 = schema17.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
-const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5310,8 +5310,8 @@ if(_errs55 === errors){
 if(data.size !== undefined){
 let data15 = data.size;
 const _errs56 = errors;
-if(!(validate35(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate46(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -5351,9 +5351,9 @@ vErrors.push(err50);
 errors++;
 }
 const _errs59 = errors;
-const vSchema11 = schema35.oneOf[8].properties.kind.enum;
+const vSchema11 = schema17.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
-const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5461,9 +5461,9 @@ vErrors.push(err55);
 errors++;
 }
 const _errs65 = errors;
-const vSchema12 = schema35.oneOf[9].properties.kind.enum;
+const vSchema12 = schema17.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
-const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5533,9 +5533,9 @@ vErrors.push(err59);
 errors++;
 }
 const _errs72 = errors;
-const vSchema13 = schema35.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
+const vSchema13 = schema17.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
-const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5621,9 +5621,9 @@ vErrors.push(err64);
 errors++;
 }
 const _errs77 = errors;
-const vSchema14 = schema35.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
+const vSchema14 = schema17.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
-const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5645,8 +5645,8 @@ if(valid13){
 if(data20.at_most !== undefined){
 let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate83(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -5730,9 +5730,9 @@ vErrors.push(err69);
 errors++;
 }
 const _errs83 = errors;
-const vSchema15 = schema35.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
+const vSchema15 = schema17.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
-const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5754,8 +5754,8 @@ if(valid14){
 if(data20.exactly !== undefined){
 let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate83(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -5914,9 +5914,9 @@ vErrors.push(err76);
 errors++;
 }
 const _errs90 = errors;
-const vSchema16 = schema35.oneOf[10].properties.kind.enum;
+const vSchema16 = schema17.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
-const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6008,9 +6008,9 @@ vErrors.push(err81);
 errors++;
 }
 const _errs95 = errors;
-const vSchema17 = schema35.oneOf[11].properties.kind.enum;
+const vSchema17 = schema17.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
-const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6076,7 +6076,7 @@ else {
 vErrors.push(err84);
 }
 errors++;
-validate82.errors = vErrors;
+validate42.errors = vErrors;
 return false;
 }
 else {
@@ -6092,13 +6092,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate82.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Fixed","type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"title":"Dynamic","type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"title":"Variable","type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
+const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6138,8 +6138,8 @@ if(_errs3 === errors){
 if(data.size !== undefined){
 let data0 = data.size;
 const _errs4 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -6164,9 +6164,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema37.oneOf[0].properties.kind.enum;
+const vSchema0 = schema20.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6253,9 +6253,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema37.oneOf[1].properties.kind.enum;
+const vSchema1 = schema20.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6346,9 +6346,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs16 = errors;
-const vSchema2 = schema37.oneOf[2].properties.kind.enum;
+const vSchema2 = schema20.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6405,7 +6405,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate92.errors = vErrors;
+validate53.errors = vErrors;
 return false;
 }
 else {
@@ -6421,12 +6421,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate92.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6481,8 +6481,8 @@ if(valid1){
 if(data.layout !== undefined){
 let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate82(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate42(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -6496,8 +6496,8 @@ if(valid1){
 if(data.data_kind !== undefined){
 let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate92(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate53(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -6522,9 +6522,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs8 = errors;
-const vSchema0 = schema34.oneOf[0].properties.kind.enum;
+const vSchema0 = schema16.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema16.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6602,8 +6602,8 @@ if(_errs11 === errors){
 if(data.layout !== undefined){
 let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate82(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate42(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -6628,9 +6628,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs14 = errors;
-const vSchema1 = schema34.oneOf[1].properties.kind.enum;
+const vSchema1 = schema16.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema16.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6652,8 +6652,8 @@ if(valid2){
 if(data.data_kind !== undefined){
 let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate92(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate53(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -6738,9 +6738,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs20 = errors;
-const vSchema2 = schema34.oneOf[2].properties.kind.enum;
+const vSchema2 = schema16.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema16.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6777,8 +6777,8 @@ if(valid3){
 if(data.num_fields !== undefined){
 let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate83(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -6803,9 +6803,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs24 = errors;
-const vSchema3 = schema34.oneOf[2].properties.size.enum;
+const vSchema3 = schema16.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
-const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema16.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6899,9 +6899,9 @@ vErrors.push(err19);
 errors++;
 }
 const _errs29 = errors;
-const vSchema4 = schema34.oneOf[3].properties.kind.enum;
+const vSchema4 = schema16.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
-const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema16.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6975,7 +6975,7 @@ else {
 vErrors.push(err22);
 }
 errors++;
-validate80.errors = vErrors;
+validate40.errors = vErrors;
 return false;
 }
 else {
@@ -6991,12 +6991,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate80.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7007,8 +7007,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate80(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate40(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
@@ -7022,19 +7022,19 @@ if(valid0){
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate79.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
+const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7042,14 +7042,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
-validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7058,8 +7058,8 @@ if(_errs1 === errors){
 if(data.tag !== undefined){
 let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -7073,8 +7073,8 @@ if(valid0){
 if(data.fields !== undefined){
 let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate79(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate39(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -7107,18 +7107,18 @@ if(valid0){
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate103.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7158,8 +7158,8 @@ if(_errs3 === errors){
 if(data.fields !== undefined){
 let data0 = data.fields;
 const _errs4 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate39(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -7237,9 +7237,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema32.oneOf[1].properties.tag_size.enum;
+const vSchema0 = schema14.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
-const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema32.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7261,8 +7261,8 @@ if(valid2){
 if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate92(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate53(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -7284,8 +7284,8 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate103(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate64(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 else {
@@ -7380,8 +7380,8 @@ if(_errs16 === errors){
 if(data.size !== undefined){
 let data5 = data.size;
 const _errs17 = errors;
-if(!(validate35(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate46(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -7422,8 +7422,8 @@ const len3 = data7.length;
 if(len3 > 0){
 let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate83(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -7526,7 +7526,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate78.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -7542,12 +7542,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate78.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7555,14 +7555,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
-validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
-validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7576,14 +7576,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
-validate125.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
-validate125.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7592,8 +7592,8 @@ if(_errs4 === errors){
 if(data0.toplevel !== undefined){
 let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate78(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -7620,14 +7620,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key2 in data3){
 if(!((key2 === "description") || (key2 === "encoding"))){
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7641,14 +7641,14 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if((data4.title === undefined) && (missing3 = "title")){
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
 for(const key3 in data4){
 if(!((key3 === "title") || (key3 === "description"))){
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7690,7 +7690,7 @@ if(valid4){
 }
 }
 else {
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -7705,8 +7705,8 @@ if(valid3){
 if(data3.encoding !== undefined){
 let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate78(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -7723,7 +7723,7 @@ if(valid3){
 }
 }
 else {
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs8){
@@ -7738,7 +7738,7 @@ if(valid2){
 }
 }
 else {
-validate125.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs6){
@@ -7756,7 +7756,7 @@ if(valid1){
 }
 }
 else {
-validate125.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs2){
@@ -7773,18 +7773,18 @@ if(valid0){
 }
 }
 else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate125.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7792,14 +7792,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
-validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7809,13 +7809,13 @@ if(data.meth !== undefined){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema40.properties.meth.enum;
+const vSchema0 = schema11.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
-validate114.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema40.properties.meth.enum},message:"must be equal to one of the allowed values"}];
+validate23.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema11.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -7855,8 +7855,8 @@ valid2 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-if(!(validate43(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate25(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -7916,9 +7916,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs14 = errors;
-const vSchema1 = schema40.properties.path.items.oneOf[2].properties.id.enum;
+const vSchema1 = schema11.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
-const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema40.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema11.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8007,7 +8007,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate114.errors = vErrors;
+validate23.errors = vErrors;
 return false;
 }
 else {
@@ -8032,7 +8032,7 @@ if(valid1){
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -8075,14 +8075,14 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
-validate114.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate23.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key2 in data8){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
-validate114.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate23.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8158,8 +8158,8 @@ if(_errs29 === errors){
 if(data11.single !== undefined){
 let data12 = data11.single;
 const _errs30 = errors;
-if(!(validate43(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate25(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -8226,8 +8226,8 @@ if(_errs33 === errors){
 if(data11.optional !== undefined){
 let data13 = data11.optional;
 const _errs34 = errors;
-if(!(validate43(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate25(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -8397,8 +8397,8 @@ if(_errs43 === errors){
 if(data11.multi !== undefined){
 let data15 = data11.multi;
 const _errs44 = errors;
-if(!(validate43(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate25(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -8448,7 +8448,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate114.errors = vErrors;
+validate23.errors = vErrors;
 return false;
 }
 else {
@@ -8477,7 +8477,7 @@ if(valid5){
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs20){
@@ -8492,7 +8492,7 @@ if(valid4){
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs18){
@@ -8507,8 +8507,8 @@ if(valid0){
 if(data.input !== undefined){
 let data16 = data.input;
 const _errs45 = errors;
-if(!(validate125(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate37(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -8522,8 +8522,8 @@ if(valid0){
 if(data.output !== undefined){
 let data17 = data.output;
 const _errs46 = errors;
-if(!(validate125(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate37(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -8537,8 +8537,8 @@ if(valid0){
 if(data.error !== undefined){
 let data18 = data.error;
 const _errs47 = errors;
-if(!(validate125(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate37(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -8560,13 +8560,13 @@ if(valid0){
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate114.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
@@ -8633,8 +8633,8 @@ if(_errs6 === errors){
 if(data0.get_service !== undefined){
 let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate114(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate23(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -8648,8 +8648,8 @@ if(valid2){
 if(data0.post_service !== undefined){
 let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate114(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate23(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -8663,8 +8663,8 @@ if(valid2){
 if(data0.delete_service !== undefined){
 let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate114(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate23(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -8678,8 +8678,8 @@ if(valid2){
 if(data0.put_service !== undefined){
 let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate114(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate23(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -8693,8 +8693,8 @@ if(valid2){
 if(data0.patch_service !== undefined){
 let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate114(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate23(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -8947,8 +8947,8 @@ if(_errs29 === errors){
 if(data11.arg !== undefined){
 let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate43(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate25(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -9138,8 +9138,8 @@ if(_errs34 === errors){
 if(data.dynamic !== undefined){
 let data14 = data.dynamic;
 const _errs35 = errors;
-if(!(validate166(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate7(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
 errors = vErrors.length;
 }
 else {
@@ -9261,9 +9261,9 @@ return errors === 0;
 
 export const validatePostInjectionBlockInput = validate370;
 const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"},"operations":{"type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}}},"required":["operations","data"],"additionalProperties":false};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An operation: the block it applies on top of (its branch), then an opaque protocol-specific payload.","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["data","branch"],"additionalProperties":false};
+const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["data","branch"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9271,14 +9271,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
-validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "branch") || (key0 === "data"))){
-validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate209.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9287,8 +9287,8 @@ if(_errs1 === errors){
 if(data.branch !== undefined){
 let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -9306,14 +9306,14 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate20.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
+validate209.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate209.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs3){
@@ -9331,13 +9331,13 @@ if(valid0){
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate20.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
@@ -9408,8 +9408,8 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs8 = errors;
-if(!(validate20(data3, {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate209(data3, {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 else {
@@ -9467,7 +9467,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate372;
-const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Block hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9518,7 +9518,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate375;
-const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Operation hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9542,8 +9542,8 @@ return errors === 0;
 }
 
 export const validatePostInjectionProtocolInput = validate377;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The sources of a protocol: its environment version and its modules.","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the environment a protocol is compiled against.","type":"integer","minimum":-32768,"maximum":32767};
+const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
+const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9737,7 +9737,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionProtocolOutput = validate382;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Protocol hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9761,10 +9761,10 @@ return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate384;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"title":"Main","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"title":"Test","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"title":"Stopping","type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Chain identifier (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
+const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
+const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -9773,7 +9773,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("chain_id", data)){
-validate31.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
+validate15.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
 else {
@@ -9781,7 +9781,7 @@ else {
 }
 if(errors === 0){
 }
-validate31.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
@@ -9834,8 +9834,8 @@ if(_errs5 === errors){
 if(data0.chain_id !== undefined){
 let data1 = data0.chain_id;
 const _errs6 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -9902,8 +9902,8 @@ if(_errs9 === errors){
 if(data0.chain_id !== undefined){
 let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate31(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -9917,8 +9917,8 @@ if(valid3){
 if(data0.test_protocol !== undefined){
 let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate37(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -10007,8 +10007,8 @@ if(_errs15 === errors){
 if(data0.stopping !== undefined){
 let data5 = data0.stopping;
 const _errs16 = errors;
-if(!(validate31(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -10119,8 +10119,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -10163,7 +10163,7 @@ return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate393;
-const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Text string","description":"A UTF-8 string, or, for byte sequences that are not valid UTF-8, an object listing the bytes.","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
+const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10238,7 +10238,7 @@ return errors === 0;
 }
 
 export const validateGetMonitorHeadsByChainIdOutput = validate395;
-const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Full block header","description":"A block header: the shell fields followed by the protocol's own data.","type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash"],"additionalProperties":false};
+const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash"],"additionalProperties":false};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10254,7 +10254,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema101.properties, key0))){
+if(!(func5.call(schema101.properties, key0))){
 validate395.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -10264,8 +10264,8 @@ if(_errs1 === errors){
 if(data.hash !== undefined){
 let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -10326,8 +10326,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate1(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -10388,8 +10388,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data6 = data.operations_hash;
 const _errs10 = errors;
-if(!(validate25(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate0(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 else {
@@ -10481,7 +10481,7 @@ return errors === 0;
 }
 
 export const validateGetMonitorValidBlocksOutput = validate403;
-const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Full block header","description":"A block header: the shell fields followed by the protocol's own data.","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash","chain_id"],"additionalProperties":false};
+const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash","chain_id"],"additionalProperties":false};
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10497,7 +10497,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema102.properties, key0))){
+if(!(func5.call(schema102.properties, key0))){
 validate403.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -10507,8 +10507,8 @@ if(_errs1 === errors){
 if(data.chain_id !== undefined){
 let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -10522,8 +10522,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -10584,8 +10584,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data4 = data.predecessor;
 const _errs7 = errors;
-if(!(validate1(data4, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data4, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -10646,8 +10646,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data7 = data.operations_hash;
 const _errs11 = errors;
-if(!(validate25(data7, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate0(data7, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 else {
@@ -10741,10 +10741,10 @@ return errors === 0;
 
 export const validateGetNetworkConnectionsOutput = validate412;
 const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema4 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Peer identity (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
+const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
+const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -10753,7 +10753,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("cryptobox_public_key_hash", data)){
-validate8.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
+validate19.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
 else {
@@ -10761,28 +10761,28 @@ else {
 }
 if(errors === 0){
 }
-validate8.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate7.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The address and, when known, the port of a connection.","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A network address of a peer.","$ref":"octez-definition:unistring"};
+const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
+const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -10791,12 +10791,12 @@ errors = vErrors.length;
 }
 else {
 }
-validate73.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10804,14 +10804,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.addr === undefined) && (missing0 = "addr")){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "addr") || (key0 === "port"))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10820,8 +10820,8 @@ if(_errs1 === errors){
 if(data.addr !== undefined){
 let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate73(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate144(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -10836,19 +10836,19 @@ if(data.port !== undefined){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate72.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate143.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate72.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate143.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate72.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate143.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -10870,37 +10870,37 @@ if(valid0){
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate72.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The version a node announces on the network: chain name, distributed database version and peer-to-peer version.","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version"};
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the distributed database protocol.","type":"integer","minimum":0,"maximum":65535};
+const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
+const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version"};
+const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
-validate67.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate106.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate67.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate106.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -10910,25 +10910,25 @@ else {
 if(errors === 0){
 }
 }
-validate67.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate66.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the peer-to-peer layer.","type":"integer","minimum":0,"maximum":65535};
+const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10985,8 +10985,8 @@ if(_errs1 === errors){
 if(data.chain_name !== undefined){
 let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate175(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -11000,8 +11000,8 @@ if(valid0){
 if(data.distributed_db_version !== undefined){
 let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate66(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -11046,7 +11046,7 @@ return errors === 0;
 
 const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -11054,14 +11054,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11071,7 +11071,7 @@ if(data.disable_mempool !== undefined){
 let data0 = data.disable_mempool;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-validate70.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate108.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs3 = errors;
@@ -11087,7 +11087,7 @@ if(data.private_node !== undefined){
 let data1 = data.private_node;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-validate70.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate108.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs5 = errors;
@@ -11105,13 +11105,13 @@ if(valid0){
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate70.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
@@ -11164,8 +11164,8 @@ if(valid1){
 if(data0.peer_id !== undefined){
 let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate7(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -11179,8 +11179,8 @@ if(valid1){
 if(data0.id_point !== undefined){
 let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate72(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -11257,8 +11257,8 @@ if(valid1){
 if(data0.local_metadata !== undefined){
 let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate70(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -11272,8 +11272,8 @@ if(valid1){
 if(data0.remote_metadata !== undefined){
 let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate70(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -11364,8 +11364,8 @@ if(valid0){
 if(data.peer_id !== undefined){
 let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate7(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -11379,8 +11379,8 @@ if(valid0){
 if(data.id_point !== undefined){
 let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate72(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -11457,8 +11457,8 @@ if(valid0){
 if(data.local_metadata !== undefined){
 let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate70(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -11472,8 +11472,8 @@ if(valid0){
 if(data.remote_metadata !== undefined){
 let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate70(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -11507,8 +11507,8 @@ return errors === 0;
 }
 
 export const validateGetNetworkLogOutput = validate424;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An event of the peer-to-peer layer.","oneOf":[{"title":"Too_few_connections","type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"title":"Too_many_connections","type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"title":"New_point","type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"New_peer","type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"Incoming_connection","type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Outgoing_connection","type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Authentication_failed","type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Accepting_request","type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"title":"Rejecting_request","type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"title":"Request_rejected","type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"title":"Connection_established","type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"title":"Disconnection","type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"External_disconnection","type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"Gc_points","type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"title":"Gc_peer_ids","type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"title":"Swap_request_received","type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_ack_received","type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_request_sent","type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_ack_sent","type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_request_ignored","type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_success","type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_failure","type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Bootstrap_sent","type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Bootstrap_received","type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Advertise_sent","type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Advertise_received","type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A network point: an address and a port (`ipv4:port` or `[ipv6]:port`).","$ref":"octez-definition:unistring"};
+const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
+const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11889,8 +11889,8 @@ if(valid4){
 if(data.peer_id !== undefined){
 let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate7(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12340,8 +12340,8 @@ if(valid8){
 if(data.id_point !== undefined){
 let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate72(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -12355,8 +12355,8 @@ if(valid8){
 if(data.peer_id !== undefined){
 let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate7(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12481,8 +12481,8 @@ if(valid9){
 if(data.id_point !== undefined){
 let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate72(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -12496,8 +12496,8 @@ if(valid9){
 if(data.peer_id !== undefined){
 let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate7(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12641,8 +12641,8 @@ const len1 = data22.length;
 if(len1 > 0){
 let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate72(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -12653,8 +12653,8 @@ if(valid11){
 if(len1 > 1){
 let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate7(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12783,8 +12783,8 @@ if(valid12){
 if(data.id_point !== undefined){
 let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate72(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -12798,8 +12798,8 @@ if(valid12){
 if(data.peer_id !== undefined){
 let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate7(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12908,8 +12908,8 @@ if(valid13){
 if(data.peer_id !== undefined){
 let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate7(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13017,8 +13017,8 @@ if(valid14){
 if(data.peer_id !== undefined){
 let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate7(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13312,8 +13312,8 @@ if(valid17){
 if(data.source !== undefined){
 let data35 = data.source;
 const _errs101 = errors;
-if(!(validate7(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13421,8 +13421,8 @@ if(valid18){
 if(data.source !== undefined){
 let data37 = data.source;
 const _errs107 = errors;
-if(!(validate7(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13530,8 +13530,8 @@ if(valid19){
 if(data.source !== undefined){
 let data39 = data.source;
 const _errs113 = errors;
-if(!(validate7(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13639,8 +13639,8 @@ if(valid20){
 if(data.source !== undefined){
 let data41 = data.source;
 const _errs119 = errors;
-if(!(validate7(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13748,8 +13748,8 @@ if(valid21){
 if(data.source !== undefined){
 let data43 = data.source;
 const _errs125 = errors;
-if(!(validate7(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13857,8 +13857,8 @@ if(valid22){
 if(data.source !== undefined){
 let data45 = data.source;
 const _errs131 = errors;
-if(!(validate7(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -13966,8 +13966,8 @@ if(valid23){
 if(data.source !== undefined){
 let data47 = data.source;
 const _errs137 = errors;
-if(!(validate7(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -14075,8 +14075,8 @@ if(valid24){
 if(data.source !== undefined){
 let data49 = data.source;
 const _errs143 = errors;
-if(!(validate7(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -14184,8 +14184,8 @@ if(valid25){
 if(data.source !== undefined){
 let data51 = data.source;
 const _errs149 = errors;
-if(!(validate7(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -14293,8 +14293,8 @@ if(valid26){
 if(data.source !== undefined){
 let data53 = data.source;
 const _errs155 = errors;
-if(!(validate7(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -14402,8 +14402,8 @@ if(valid27){
 if(data.source !== undefined){
 let data55 = data.source;
 const _errs161 = errors;
-if(!(validate7(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -14497,27 +14497,27 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersOutput = validate454;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:d9f88f8da72eb8cd"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
-const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"failed":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"received":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"received":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"failed":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"scheduled":{"$ref":"octez-subschema:791b3cd848a8b9bd"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"peer_metadata.v1","type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"title":"peer_metadata.legacy_v0","type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Integer","description":"An arbitrary-precision integer written in decimal.","type":"string"};
+const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
+const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
+const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
+const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate138.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14541,7 +14541,7 @@ errors++;
 else {
 const _errs3 = errors;
 for(const key0 in data){
-if(!(func6.call(schema43.oneOf[0].properties, key0))){
+if(!(func5.call(schema24.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -14557,8 +14557,8 @@ if(_errs3 === errors){
 if(data.branch !== undefined){
 let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate138(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14572,8 +14572,8 @@ if(valid1){
 if(data.head !== undefined){
 let data1 = data.head;
 const _errs5 = errors;
-if(!(validate138(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14587,8 +14587,8 @@ if(valid1){
 if(data.block_header !== undefined){
 let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate138(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14602,8 +14602,8 @@ if(valid1){
 if(data.operations !== undefined){
 let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate138(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14617,8 +14617,8 @@ if(valid1){
 if(data.protocols !== undefined){
 let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate138(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14632,8 +14632,8 @@ if(valid1){
 if(data.operation_hashes_for_block !== undefined){
 let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate138(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14647,8 +14647,8 @@ if(valid1){
 if(data.operations_for_block !== undefined){
 let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate138(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14662,8 +14662,8 @@ if(valid1){
 if(data.checkpoint !== undefined){
 let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate138(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14677,8 +14677,8 @@ if(valid1){
 if(data.protocol_branch !== undefined){
 let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate138(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14692,8 +14692,8 @@ if(valid1){
 if(data.predecessor_header !== undefined){
 let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate138(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14707,8 +14707,8 @@ if(valid1){
 if(data.other !== undefined){
 let data10 = data.other;
 const _errs14 = errors;
-if(!(validate138(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14785,8 +14785,8 @@ if(_errs17 === errors){
 if(data.branch !== undefined){
 let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate138(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14800,8 +14800,8 @@ if(valid2){
 if(data.head !== undefined){
 let data12 = data.head;
 const _errs19 = errors;
-if(!(validate138(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14815,8 +14815,8 @@ if(valid2){
 if(data.block_header !== undefined){
 let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate138(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14830,8 +14830,8 @@ if(valid2){
 if(data.operations !== undefined){
 let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate138(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14845,8 +14845,8 @@ if(valid2){
 if(data.protocols !== undefined){
 let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate138(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14860,8 +14860,8 @@ if(valid2){
 if(data.operation_hashes_for_block !== undefined){
 let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate138(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14875,8 +14875,8 @@ if(valid2){
 if(data.operations_for_block !== undefined){
 let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate138(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14890,8 +14890,8 @@ if(valid2){
 if(data.other !== undefined){
 let data18 = data.other;
 const _errs25 = errors;
-if(!(validate138(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -14946,7 +14946,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate137.errors = vErrors;
+validate84.errors = vErrors;
 return false;
 }
 else {
@@ -14962,13 +14962,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate137.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
+const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14976,14 +14976,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
-validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "head") || (key0 === "branch"))){
-validate158.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -14992,8 +14992,8 @@ if(_errs1 === errors){
 if(data.head !== undefined){
 let data0 = data.head;
 const _errs2 = errors;
-if(!(validate138(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15007,8 +15007,8 @@ if(valid0){
 if(data.branch !== undefined){
 let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate138(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15025,18 +15025,18 @@ if(valid0){
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate158.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15044,14 +15044,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
-validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate109.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema57.properties, key0))){
-validate184.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func5.call(schema29.properties, key0))){
+validate109.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15065,14 +15065,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
-validate184.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate109.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
-validate184.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15081,8 +15081,8 @@ if(_errs4 === errors){
 if(data0.sent !== undefined){
 let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate137(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15096,8 +15096,8 @@ if(valid1){
 if(data0.failed !== undefined){
 let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate137(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15111,8 +15111,8 @@ if(valid1){
 if(data0.received !== undefined){
 let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate137(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15126,8 +15126,8 @@ if(valid1){
 if(data0.unexpected !== undefined){
 let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate138(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15141,8 +15141,8 @@ if(valid1){
 if(data0.outdated !== undefined){
 let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate138(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15162,7 +15162,7 @@ if(valid1){
 }
 }
 else {
-validate184.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs2){
@@ -15182,14 +15182,14 @@ if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
-validate184.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate109.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key2 in data6){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
-validate184.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15198,8 +15198,8 @@ if(_errs12 === errors){
 if(data6.sent !== undefined){
 let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate137(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15213,8 +15213,8 @@ if(valid2){
 if(data6.received !== undefined){
 let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate137(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15228,8 +15228,8 @@ if(valid2){
 if(data6.failed !== undefined){
 let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate137(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15243,8 +15243,8 @@ if(valid2){
 if(data6.scheduled !== undefined){
 let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate137(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate84(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -15263,7 +15263,7 @@ if(valid2){
 }
 }
 else {
-validate184.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs10){
@@ -15278,8 +15278,8 @@ if(valid0){
 if(data.valid_blocks !== undefined){
 let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate138(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15293,8 +15293,8 @@ if(valid0){
 if(data.old_heads !== undefined){
 let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate138(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15313,14 +15313,14 @@ if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
 if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
-validate184.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate109.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 in data13){
-if(!(func6.call(schema57.properties.prevalidator_results.properties, key3))){
-validate184.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+if(!(func5.call(schema29.properties.prevalidator_results.properties, key3))){
+validate109.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15329,8 +15329,8 @@ if(_errs21 === errors){
 if(data13.cannot_download !== undefined){
 let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate138(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15344,8 +15344,8 @@ if(valid3){
 if(data13.cannot_parse !== undefined){
 let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate138(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15359,8 +15359,8 @@ if(valid3){
 if(data13.refused_by_prefilter !== undefined){
 let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate138(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15374,8 +15374,8 @@ if(valid3){
 if(data13.refused_by_postfilter !== undefined){
 let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate138(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15389,8 +15389,8 @@ if(valid3){
 if(data13.applied !== undefined){
 let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate138(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15404,8 +15404,8 @@ if(valid3){
 if(data13.branch_delayed !== undefined){
 let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate138(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15419,8 +15419,8 @@ if(valid3){
 if(data13.branch_refused !== undefined){
 let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate138(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15434,8 +15434,8 @@ if(valid3){
 if(data13.refused !== undefined){
 let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate138(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15449,8 +15449,8 @@ if(valid3){
 if(data13.duplicate !== undefined){
 let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate138(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15464,8 +15464,8 @@ if(valid3){
 if(data13.outdated !== undefined){
 let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate138(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15490,7 +15490,7 @@ if(valid3){
 }
 }
 else {
-validate184.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs19){
@@ -15505,8 +15505,8 @@ if(valid0){
 if(data.unactivated_chains !== undefined){
 let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate138(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15520,8 +15520,8 @@ if(valid0){
 if(data.inactive_chains !== undefined){
 let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate138(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15535,8 +15535,8 @@ if(valid0){
 if(data.future_blocks_advertised !== undefined){
 let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate138(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15555,14 +15555,14 @@ if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
-validate184.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate109.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key4 in data27){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
-validate184.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15571,8 +15571,8 @@ if(_errs37 === errors){
 if(data27.block !== undefined){
 let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate138(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15586,8 +15586,8 @@ if(valid4){
 if(data27.operations !== undefined){
 let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate138(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15601,8 +15601,8 @@ if(valid4){
 if(data27.protocol !== undefined){
 let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate138(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate85(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -15620,7 +15620,7 @@ if(valid4){
 }
 }
 else {
-validate184.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs35){
@@ -15640,14 +15640,14 @@ if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
 if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
-validate184.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate109.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
 for(const key5 in data31){
 if(!((key5 === "sent") || (key5 === "received"))){
-validate184.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -15656,8 +15656,8 @@ if(_errs43 === errors){
 if(data31.sent !== undefined){
 let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate158(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate137(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 else {
@@ -15671,8 +15671,8 @@ if(valid5){
 if(data31.received !== undefined){
 let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate158(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate137(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 else {
@@ -15689,7 +15689,7 @@ if(valid5){
 }
 }
 else {
-validate184.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs41){
@@ -15715,17 +15715,17 @@ if(valid0){
 }
 }
 else {
-validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate184.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"State of the connection with a peer.","type":"string","enum":["running","accepted","disconnected"]};
+const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["running","accepted","disconnected"]};
 
 function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15748,20 +15748,20 @@ validate240.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Traffic counters of the peer-to-peer layer.","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
-const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"64-bit integer","description":"A signed 64-bit integer written in decimal.","type":"string"};
+const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
+const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate54.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
@@ -15790,8 +15790,8 @@ if(_errs1 === errors){
 if(data.total_sent !== undefined){
 let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate54(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -15805,8 +15805,8 @@ if(valid0){
 if(data.total_recv !== undefined){
 let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -15820,8 +15820,8 @@ if(valid0){
 if(data.current_inflow !== undefined){
 let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate83(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -15835,8 +15835,8 @@ if(valid0){
 if(data.current_outflow !== undefined){
 let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate83(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -15865,11 +15865,11 @@ validate264.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A point in time read from the node's clock, with sub-second precision.","oneOf":[{"title":"RFC 3339 text","$ref":"octez-definition:timestamp.rfc"},{"title":"Seconds since the epoch","$ref":"octez-definition:int64"}]};
-const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Timestamp in RFC 3339 notation","description":"A date and time written as an RFC 3339 string.","$ref":"octez-definition:unistring"};
+const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
+const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
+const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -15878,20 +15878,20 @@ errors = vErrors.length;
 }
 else {
 }
-validate51.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
@@ -15902,8 +15902,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -15928,7 +15928,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate50.errors = vErrors;
+validate148.errors = vErrors;
 return false;
 }
 else {
@@ -15944,12 +15944,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate50.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15957,7 +15957,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate71.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate142.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -15965,8 +15965,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate72(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -15977,8 +15977,8 @@ if(valid0){
 if(len1 > 1){
 let data1 = data[1];
 const _errs2 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -15991,13 +15991,13 @@ if(valid0){
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate71.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
@@ -16026,8 +16026,8 @@ const len2 = data0.length;
 if(len2 > 0){
 let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate7(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -16049,7 +16049,7 @@ return false;
 else {
 const _errs6 = errors;
 for(const key0 in data2){
-if(!(func6.call(schema106.items.items[1].properties, key0))){
+if(!(func5.call(schema106.items.items[1].properties, key0))){
 validate454.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -16091,8 +16091,8 @@ if(valid2){
 if(data2.conn_metadata !== undefined){
 let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate70(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -16106,8 +16106,8 @@ if(valid2){
 if(data2.peer_metadata !== undefined){
 let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate184(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate109(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 else {
@@ -16136,8 +16136,8 @@ if(valid2){
 if(data2.reachable_at !== undefined){
 let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate72(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -16166,8 +16166,8 @@ if(valid2){
 if(data2.last_failed_connection !== undefined){
 let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate71(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16181,8 +16181,8 @@ if(valid2){
 if(data2.last_rejected_connection !== undefined){
 let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate71(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16196,8 +16196,8 @@ if(valid2){
 if(data2.last_established_connection !== undefined){
 let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate71(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16211,8 +16211,8 @@ if(valid2){
 if(data2.last_disconnection !== undefined){
 let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate71(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16226,8 +16226,8 @@ if(valid2){
 if(data2.last_seen !== undefined){
 let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate71(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16241,8 +16241,8 @@ if(valid2){
 if(data2.last_miss !== undefined){
 let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate71(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16310,7 +16310,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersByPeerIdOutput = validate467;
-const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:d9f88f8da72eb8cd"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
+const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16326,7 +16326,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema107.properties, key0))){
+if(!(func5.call(schema107.properties, key0))){
 validate467.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -16368,8 +16368,8 @@ if(valid0){
 if(data.conn_metadata !== undefined){
 let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate70(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate108(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 else {
@@ -16383,8 +16383,8 @@ if(valid0){
 if(data.peer_metadata !== undefined){
 let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate184(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate109(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 else {
@@ -16413,8 +16413,8 @@ if(valid0){
 if(data.reachable_at !== undefined){
 let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate72(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate143(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -16443,8 +16443,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate71(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16458,8 +16458,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate71(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16473,8 +16473,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate71(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16488,8 +16488,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate71(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16503,8 +16503,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate71(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16518,8 +16518,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate71(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -16576,7 +16576,7 @@ return errors === 0;
 
 export const validateGetNetworkPeersLogOutput = validate480;
 const schema109 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An event in the history of a peer.","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
+const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16625,8 +16625,8 @@ if(valid0){
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -16640,8 +16640,8 @@ if(valid0){
 if(data.addr !== undefined){
 let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate73(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate144(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -16741,8 +16741,8 @@ return errors === 0;
 
 export const validateGetNetworkPointsOutput = validate482;
 const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
-const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"What the node knows about a point: flags, state and the times of past events.","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
-const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"State of the connection with a point.","oneOf":[{"title":"Requested","type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"title":"Accepted","type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"title":"Running","type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"title":"Disconnected","type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
+const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
+const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16907,8 +16907,8 @@ if(valid2){
 if(data.p2p_peer_id !== undefined){
 let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate7(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17016,8 +17016,8 @@ if(valid3){
 if(data.p2p_peer_id !== undefined){
 let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate7(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17181,9 +17181,9 @@ validate245.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
+const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17191,7 +17191,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate111.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate155.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -17199,8 +17199,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate7(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17211,8 +17211,8 @@ if(valid0){
 if(len1 > 1){
 let data1 = data[1];
 const _errs2 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17225,13 +17225,13 @@ if(valid0){
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate111.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
@@ -17250,7 +17250,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema70.properties, key0))){
+if(!(func5.call(schema70.properties, key0))){
 validate243.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -17276,8 +17276,8 @@ if(valid0){
 if(data.greylisted_until !== undefined){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17306,8 +17306,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate7(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17321,8 +17321,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate50(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17336,8 +17336,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate111(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17351,8 +17351,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate111(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17366,8 +17366,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate111(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17381,8 +17381,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate111(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17396,8 +17396,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate50(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17509,7 +17509,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsByPointOutput = validate485;
-const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"What the node knows about a point: flags, state and the times of past events.","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
+const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
 
 function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17525,7 +17525,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema111.properties, key0))){
+if(!(func5.call(schema111.properties, key0))){
 validate485.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -17551,8 +17551,8 @@ if(valid0){
 if(data.greylisted_until !== undefined){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17581,8 +17581,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate7(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17596,8 +17596,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate50(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17611,8 +17611,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate111(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17626,8 +17626,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate111(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17641,8 +17641,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate111(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17656,8 +17656,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate111(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate155(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -17671,8 +17671,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate50(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17709,10 +17709,10 @@ return errors === 0;
 
 export const validateGetNetworkPointsLogOutput = validate495;
 const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An event in the history of a point, with its time.","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"title":"Outgoing_request","type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"title":"Accepting_request","type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"title":"Rejecting_rejected","type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"$ref":"octez-subschema:bc2602a21d08c8d5"}]}],"additionalItems":false};
-const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Rejecting_request","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
+const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
+const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17720,14 +17720,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
-validate173.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate177.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
-validate173.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate177.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -17737,13 +17737,13 @@ if(data.event_kind !== undefined){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate173.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate177.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema51.properties.event_kind.enum;
+const vSchema0 = schema46.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
-validate173.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
+validate177.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema46.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -17759,8 +17759,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate7(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -17777,13 +17777,13 @@ if(valid0){
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate173.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
@@ -17804,8 +17804,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate50(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -17976,8 +17976,8 @@ if(valid3){
 if(data1.p2p_peer_id !== undefined){
 let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate7(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -18017,8 +18017,8 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate177(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
@@ -18102,8 +18102,8 @@ if(valid4){
 if(data1.p2p_peer_id !== undefined){
 let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate7(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -18143,8 +18143,8 @@ valid1 = true;
 passing0 = 3;
 }
 const _errs22 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate177(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
@@ -18160,8 +18160,8 @@ valid1 = true;
 passing0 = 4;
 }
 const _errs23 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate177(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
@@ -18177,8 +18177,8 @@ valid1 = true;
 passing0 = 5;
 }
 const _errs24 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate177(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
@@ -18280,7 +18280,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate497;
-const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Peer identity (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
+const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18304,7 +18304,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate499;
-const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Traffic counters of the peer-to-peer layer.","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
+const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18330,8 +18330,8 @@ if(_errs1 === errors){
 if(data.total_sent !== undefined){
 let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate54(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18345,8 +18345,8 @@ if(valid0){
 if(data.total_recv !== undefined){
 let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18360,8 +18360,8 @@ if(valid0){
 if(data.current_inflow !== undefined){
 let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate83(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18375,8 +18375,8 @@ if(valid0){
 if(data.current_outflow !== undefined){
 let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate83(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18406,7 +18406,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkVersionOutput = validate504;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The version a node announces on the network: chain name, distributed database version and peer-to-peer version.","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
+const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
 
 function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18432,8 +18432,8 @@ if(_errs1 === errors){
 if(data.chain_name !== undefined){
 let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate175(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate173(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -18447,8 +18447,8 @@ if(valid0){
 if(data.distributed_db_version !== undefined){
 let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate66(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18544,8 +18544,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate37(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate80(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -18570,7 +18570,7 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate512;
-const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the environment a protocol is compiled against.","type":"integer","minimum":-32768,"maximum":32767};
+const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
 
 function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18619,7 +18619,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema119.properties, key0))){
+if(!(func5.call(schema119.properties, key0))){
 validate513.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -18677,8 +18677,8 @@ if(valid0){
 if(data.minor_collections !== undefined){
 let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate83(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18692,8 +18692,8 @@ if(valid0){
 if(data.major_collections !== undefined){
 let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate83(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18707,8 +18707,8 @@ if(valid0){
 if(data.heap_words !== undefined){
 let data5 = data.heap_words;
 const _errs10 = errors;
-if(!(validate83(data5, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data5, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18722,8 +18722,8 @@ if(valid0){
 if(data.heap_chunks !== undefined){
 let data6 = data.heap_chunks;
 const _errs11 = errors;
-if(!(validate83(data6, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data6, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18737,8 +18737,8 @@ if(valid0){
 if(data.live_words !== undefined){
 let data7 = data.live_words;
 const _errs12 = errors;
-if(!(validate83(data7, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data7, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18752,8 +18752,8 @@ if(valid0){
 if(data.live_blocks !== undefined){
 let data8 = data.live_blocks;
 const _errs13 = errors;
-if(!(validate83(data8, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data8, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18767,8 +18767,8 @@ if(valid0){
 if(data.free_words !== undefined){
 let data9 = data.free_words;
 const _errs14 = errors;
-if(!(validate83(data9, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data9, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18782,8 +18782,8 @@ if(valid0){
 if(data.free_blocks !== undefined){
 let data10 = data.free_blocks;
 const _errs15 = errors;
-if(!(validate83(data10, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data10, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18797,8 +18797,8 @@ if(valid0){
 if(data.largest_free !== undefined){
 let data11 = data.largest_free;
 const _errs16 = errors;
-if(!(validate83(data11, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data11, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18812,8 +18812,8 @@ if(valid0){
 if(data.fragments !== undefined){
 let data12 = data.fragments;
 const _errs17 = errors;
-if(!(validate83(data12, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data12, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18827,8 +18827,8 @@ if(valid0){
 if(data.compactions !== undefined){
 let data13 = data.compactions;
 const _errs18 = errors;
-if(!(validate83(data13, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data13, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18842,8 +18842,8 @@ if(valid0){
 if(data.top_heap_words !== undefined){
 let data14 = data.top_heap_words;
 const _errs19 = errors;
-if(!(validate83(data14, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data14, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18857,8 +18857,8 @@ if(valid0){
 if(data.stack_size !== undefined){
 let data15 = data.stack_size;
 const _errs20 = errors;
-if(!(validate83(data15, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data15, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18900,7 +18900,7 @@ return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate527;
-const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Linux_proc_statm","type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"title":"Darwin_ps","type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
+const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18942,8 +18942,8 @@ if(_errs3 === errors){
 if(data.page_size !== undefined){
 let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -18957,8 +18957,8 @@ if(valid1){
 if(data.size !== undefined){
 let data1 = data.size;
 const _errs5 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18972,8 +18972,8 @@ if(valid1){
 if(data.resident !== undefined){
 let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate54(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18987,8 +18987,8 @@ if(valid1){
 if(data.shared !== undefined){
 let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate54(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19002,8 +19002,8 @@ if(valid1){
 if(data.text !== undefined){
 let data4 = data.text;
 const _errs8 = errors;
-if(!(validate54(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19017,8 +19017,8 @@ if(valid1){
 if(data.lib !== undefined){
 let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate54(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19032,8 +19032,8 @@ if(valid1){
 if(data.data !== undefined){
 let data6 = data.data;
 const _errs10 = errors;
-if(!(validate54(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19047,8 +19047,8 @@ if(valid1){
 if(data.dt !== undefined){
 let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate54(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19122,8 +19122,8 @@ if(_errs14 === errors){
 if(data.page_size !== undefined){
 let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate83(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -19159,8 +19159,8 @@ if(valid2){
 if(data.resident !== undefined){
 let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate54(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate152(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19231,7 +19231,7 @@ return errors === 0;
 }
 
 export const validateGetVersionOutput = validate538;
-const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"title":"Dev","type":"string","enum":["dev"]},{"title":"RC","type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"title":"Release","type":"string","enum":["release"]}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"title":"Some","type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"title":"None","type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
+const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
 
 function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19278,8 +19278,8 @@ if(_errs4 === errors){
 if(data0.major !== undefined){
 let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate83(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -19293,8 +19293,8 @@ if(valid1){
 if(data0.minor !== undefined){
 let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate83(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -19377,8 +19377,8 @@ if(_errs13 === errors){
 if(data3.rc !== undefined){
 let data4 = data3.rc;
 const _errs14 = errors;
-if(!(validate83(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -19684,10 +19684,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate545;
-const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:c9769c4dbd678546"},"events":{"type":"array","items":{"oneOf":[{"title":"validation_success","type":"object","properties":{"successful_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","successful_validation"],"additionalProperties":false},{"title":"validation_failure","type":"object","properties":{"failed_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"errors":{"$ref":"octez-definition:error"}},"required":["status","failed_validation"],"additionalProperties":false},{"$ref":"octez-subschema:92df25d826eeabaf"},{"$ref":"octez-subschema:92df25d826eeabaf"},{"$ref":"octez-subschema:92df25d826eeabaf"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
-const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Launching","type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"title":"Running","type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"title":"Closing","type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"title":"Closed","type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"title":"Crashed","type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
+const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"successful_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","successful_validation"],"additionalProperties":false},{"type":"object","properties":{"failed_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"errors":{"$ref":"octez-definition:error"}},"required":["status","failed_validation"],"additionalProperties":false},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
+const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -19738,9 +19738,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema20.oneOf[0].properties.phase.enum;
+const vSchema0 = schema50.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
-const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema50.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19762,8 +19762,8 @@ if(valid1){
 if(data.since !== undefined){
 let data1 = data.since;
 const _errs6 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -19842,9 +19842,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema20.oneOf[1].properties.phase.enum;
+const vSchema1 = schema50.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
-const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema50.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19866,8 +19866,8 @@ if(valid2){
 if(data.since !== undefined){
 let data3 = data.since;
 const _errs12 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -19951,9 +19951,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs17 = errors;
-const vSchema2 = schema20.oneOf[2].properties.phase.enum;
+const vSchema2 = schema50.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
-const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema50.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19975,8 +19975,8 @@ if(valid3){
 if(data.birth !== undefined){
 let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate50(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -19990,8 +19990,8 @@ if(valid3){
 if(data.since !== undefined){
 let data6 = data.since;
 const _errs19 = errors;
-if(!(validate50(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20076,9 +20076,9 @@ vErrors.push(err17);
 errors++;
 }
 const _errs24 = errors;
-const vSchema3 = schema20.oneOf[3].properties.phase.enum;
+const vSchema3 = schema50.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
-const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema50.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20100,8 +20100,8 @@ if(valid4){
 if(data.birth !== undefined){
 let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate50(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20115,8 +20115,8 @@ if(valid4){
 if(data.since !== undefined){
 let data9 = data.since;
 const _errs26 = errors;
-if(!(validate50(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20201,9 +20201,9 @@ vErrors.push(err22);
 errors++;
 }
 const _errs31 = errors;
-const vSchema4 = schema20.oneOf[4].properties.phase.enum;
+const vSchema4 = schema50.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
-const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema50.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20225,8 +20225,8 @@ if(valid5){
 if(data.birth !== undefined){
 let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate50(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20240,8 +20240,8 @@ if(valid5){
 if(data.since !== undefined){
 let data12 = data.since;
 const _errs33 = errors;
-if(!(validate50(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20255,8 +20255,8 @@ if(valid5){
 if(data.errors !== undefined){
 let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate64(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -20310,7 +20310,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate49.errors = vErrors;
+validate184.errors = vErrors;
 return false;
 }
 else {
@@ -20326,13 +20326,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate49.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false};
+const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -20340,14 +20340,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.block === undefined) && (missing0 = "block"))){
-validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
-validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20356,8 +20356,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -20371,8 +20371,8 @@ if(valid0){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -20386,8 +20386,8 @@ if(valid0){
 if(data.peer !== undefined){
 let data2 = data.peer;
 const _errs4 = errors;
-if(!(validate7(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -20405,17 +20405,17 @@ if(valid0){
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate29.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timespan.system"},"completed":{"$ref":"octez-definition:timespan.system"}},"required":["completed","treated","pushed"],"additionalProperties":false};
+const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timespan.system"},"completed":{"$ref":"octez-definition:timespan.system"}},"required":["completed","treated","pushed"],"additionalProperties":false};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20441,8 +20441,8 @@ if(_errs1 === errors){
 if(data.pushed !== undefined){
 let data0 = data.pushed;
 const _errs2 = errors;
-if(!(validate50(data0, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data0, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20500,9 +20500,9 @@ validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"could_not_find_context","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"}},"required":["block"],"additionalProperties":false};
+const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"}},"required":["block"],"additionalProperties":false};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -20510,14 +20510,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.block === undefined) && (missing0 = "block")){
-validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "block")){
-validate164.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20526,8 +20526,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -20543,13 +20543,13 @@ if(valid0){
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate164.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 
@@ -20578,8 +20578,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -20622,8 +20622,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -20637,8 +20637,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate29(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate13(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -20774,8 +20774,8 @@ if(_errs22 === errors){
 if(data9.successful_validation !== undefined){
 let data10 = data9.successful_validation;
 const _errs23 = errors;
-if(!(validate29(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate13(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -20858,8 +20858,8 @@ if(_errs27 === errors){
 if(data9.failed_validation !== undefined){
 let data12 = data9.failed_validation;
 const _errs28 = errors;
-if(!(validate29(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate13(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -20888,8 +20888,8 @@ if(valid8){
 if(data9.errors !== undefined){
 let data14 = data9.errors;
 const _errs30 = errors;
-if(!(validate64(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -20930,8 +20930,8 @@ valid6 = true;
 passing0 = 1;
 }
 const _errs31 = errors;
-if(!(validate164(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate9(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 else {
@@ -20947,8 +20947,8 @@ valid6 = true;
 passing0 = 2;
 }
 const _errs32 = errors;
-if(!(validate164(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate9(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 else {
@@ -20964,8 +20964,8 @@ valid6 = true;
 passing0 = 3;
 }
 const _errs33 = errors;
-if(!(validate164(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate9(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 else {
@@ -21087,8 +21087,8 @@ if(_errs36 === errors){
 if(data15.pushed !== undefined){
 let data16 = data15.pushed;
 const _errs37 = errors;
-if(!(validate50(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -21102,8 +21102,8 @@ if(valid9){
 if(data15.treated !== undefined){
 let data17 = data15.treated;
 const _errs38 = errors;
-if(!(validate50(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -21117,8 +21117,8 @@ if(valid9){
 if(data15.request !== undefined){
 let data18 = data15.request;
 const _errs39 = errors;
-if(!(validate29(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate13(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -21167,8 +21167,8 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsOutput = validate561;
-const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"information":{"$ref":"octez-subschema:f742ced3b767a748"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
+const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21194,8 +21194,8 @@ if(_errs1 === errors){
 if(data.instances !== undefined){
 let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -21209,8 +21209,8 @@ if(valid0){
 if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -21224,8 +21224,8 @@ if(valid0){
 if(data.queue_length !== undefined){
 let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate83(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -21286,8 +21286,8 @@ if(_errs3 === errors){
 if(data0.chain_id !== undefined){
 let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate15(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -21301,8 +21301,8 @@ if(valid1){
 if(data0.status !== undefined){
 let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate49(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -21394,7 +21394,7 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate565;
-const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:c9769c4dbd678546"},"events":{"type":"array","items":{"oneOf":[{"title":"Processed_block","type":"object","properties":{"request":{"$ref":"octez-definition:block_hash"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"outcome":{"type":"string","enum":["branch","ignored","increment"]},"fitness":{"$ref":"octez-definition:fitness"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","level","fitness","outcome","status","request"],"additionalProperties":false},{"title":"Could_not_switch_testchain","$ref":"octez-definition:error"},{"title":"Bootstrapped"},{"title":"Sync_status","$ref":"octez-definition:chain_status"},{"title":"Bootstrap_active_peers","type":"object","properties":{"active":{"$ref":"octez-subschema:6cca9ce559c7989b"},"needed":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["needed","active"],"additionalProperties":false},{"title":"Bootstrap_active_peers_heads_time","type":"object","properties":{"min_head_time":{"$ref":"octez-definition:timestamp.protocol"},"max_head_time":{"$ref":"octez-definition:timestamp.protocol"},"most_recent_validation":{"$ref":"octez-definition:timestamp.protocol"}},"required":["most_recent_validation","max_head_time","min_head_time"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
+const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-definition:block_hash"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"outcome":{"type":"string","enum":["branch","ignored","increment"]},"fitness":{"$ref":"octez-definition:fitness"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","level","fitness","outcome","status","request"],"additionalProperties":false},{"$ref":"octez-definition:error"},{},{"$ref":"octez-definition:chain_status"},{"type":"object","properties":{"active":{"$ref":"octez-subschema:6cca9ce559c7989b"},"needed":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["needed","active"],"additionalProperties":false},{"type":"object","properties":{"min_head_time":{"$ref":"octez-definition:timestamp.protocol"},"max_head_time":{"$ref":"octez-definition:timestamp.protocol"},"most_recent_validation":{"$ref":"octez-definition:timestamp.protocol"}},"required":["most_recent_validation","max_head_time","min_head_time"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 
 function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21420,8 +21420,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -21464,8 +21464,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -21479,8 +21479,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate1(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -21616,8 +21616,8 @@ if(_errs22 === errors){
 if(data9.request !== undefined){
 let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate1(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -21751,8 +21751,8 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs30 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -21828,8 +21828,8 @@ if(_errs34 === errors){
 if(data9.active !== undefined){
 let data16 = data9.active;
 const _errs35 = errors;
-if(!(validate83(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -21843,8 +21843,8 @@ if(valid8){
 if(data9.needed !== undefined){
 let data17 = data9.needed;
 const _errs36 = errors;
-if(!(validate83(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22096,8 +22096,8 @@ if(_errs45 === errors){
 if(data21.pushed !== undefined){
 let data22 = data21.pushed;
 const _errs46 = errors;
-if(!(validate50(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -22111,8 +22111,8 @@ if(valid10){
 if(data21.treated !== undefined){
 let data23 = data21.treated;
 const _errs47 = errors;
-if(!(validate50(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -22126,8 +22126,8 @@ if(valid10){
 if(data21.request !== undefined){
 let data24 = data21.request;
 const _errs48 = errors;
-if(!(validate1(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -22177,9 +22177,9 @@ return errors === 0;
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate585;
 const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
+const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22187,14 +22187,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
-validate161.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
-validate161.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate159.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -22203,8 +22203,8 @@ if(_errs1 === errors){
 if(data.table_length !== undefined){
 let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22218,8 +22218,8 @@ if(valid0){
 if(data.scheduler_length !== undefined){
 let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate83(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22236,13 +22236,13 @@ if(valid0){
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate161.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
@@ -22271,8 +22271,8 @@ if(_errs1 === errors){
 if(data.p2p_readers !== undefined){
 let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate83(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22286,8 +22286,8 @@ if(valid0){
 if(data.active_chains !== undefined){
 let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate83(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22301,8 +22301,8 @@ if(valid0){
 if(data.operation_db !== undefined){
 let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate161(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate159(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -22316,8 +22316,8 @@ if(valid0){
 if(data.operations_db !== undefined){
 let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate161(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate159(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -22331,8 +22331,8 @@ if(valid0){
 if(data.block_header_db !== undefined){
 let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate161(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate159(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -22346,8 +22346,8 @@ if(valid0){
 if(data.active_connections !== undefined){
 let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate83(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22361,8 +22361,8 @@ if(valid0){
 if(data.active_peers !== undefined){
 let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate83(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22395,7 +22395,7 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate593;
-const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"information":{"$ref":"octez-subschema:f742ced3b767a748"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
+const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22429,8 +22429,8 @@ if(_errs3 === errors){
 if(data0.peer_id !== undefined){
 let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate7(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -22444,8 +22444,8 @@ if(valid1){
 if(data0.status !== undefined){
 let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate49(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -22495,8 +22495,8 @@ if(_errs9 === errors){
 if(data4.fetched_headers !== undefined){
 let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate83(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22510,8 +22510,8 @@ if(valid2){
 if(data4.fetched_blocks !== undefined){
 let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate83(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22574,10 +22574,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate599;
-const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:762d6591a36fa928"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:c9769c4dbd678546"},"events":{"type":"array","items":{"oneOf":[{"title":"Request","type":"object","properties":{"request":{"$ref":"octez-subschema:762d6591a36fa928"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"title":"Failed request","type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:762d6591a36fa928"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"title":"validating_new_branch","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"nb_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["nb_blocks","peer"],"additionalProperties":false},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"title":"no_new_head_from_peer","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"timespan":{"$ref":"octez-definition:timespan.system"}},"required":["timespan","peer"],"additionalProperties":false},{"$ref":"octez-subschema:3079af6a671240fb"},{"$ref":"octez-subschema:3079af6a671240fb"},{"title":"terminating_worker","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"reason":{"$ref":"octez-definition:unistring"}},"required":["reason","peer"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:762d6591a36fa928"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"New_head","type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"title":"New_branch","type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
+const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"nb_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["nb_blocks","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"timespan":{"$ref":"octez-definition:timespan.system"}},"required":["timespan","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"reason":{"$ref":"octez-definition:unistring"}},"required":["reason","peer"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
+const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22628,9 +22628,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema42.oneOf[0].properties.request.enum;
+const vSchema0 = schema41.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema41.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22652,8 +22652,8 @@ if(valid1){
 if(data.block !== undefined){
 let data1 = data.block;
 const _errs6 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -22732,9 +22732,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema42.oneOf[1].properties.request.enum;
+const vSchema1 = schema41.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema41.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22756,8 +22756,8 @@ if(valid2){
 if(data.block !== undefined){
 let data3 = data.block;
 const _errs12 = errors;
-if(!(validate1(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -22771,8 +22771,8 @@ if(valid2){
 if(data.locators !== undefined){
 let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate83(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -22822,7 +22822,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate133.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 else {
@@ -22838,13 +22838,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate133.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"new_branch_validated","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","peer"],"additionalProperties":false};
+const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","peer"],"additionalProperties":false};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22852,14 +22852,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.block === undefined) && (missing0 = "block")) || ((data.peer === undefined) && (missing0 = "peer"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "peer") || (key0 === "block"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate195.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -22868,8 +22868,8 @@ if(_errs1 === errors){
 if(data.peer !== undefined){
 let data0 = data.peer;
 const _errs2 = errors;
-if(!(validate7(data0, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data0, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -22883,8 +22883,8 @@ if(valid0){
 if(data.block !== undefined){
 let data1 = data.block;
 const _errs3 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -22901,13 +22901,13 @@ if(valid0){
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate46.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
@@ -22936,8 +22936,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -22980,8 +22980,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -22995,8 +22995,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate133(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate164(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -23132,8 +23132,8 @@ if(_errs22 === errors){
 if(data9.request !== undefined){
 let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate133(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate164(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -23216,8 +23216,8 @@ if(_errs27 === errors){
 if(data9.error !== undefined){
 let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate64(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -23231,8 +23231,8 @@ if(valid8){
 if(data9.failed_request !== undefined){
 let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate133(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate164(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -23321,8 +23321,8 @@ if(_errs33 === errors){
 if(data9.peer !== undefined){
 let data15 = data9.peer;
 const _errs34 = errors;
-if(!(validate7(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -23336,8 +23336,8 @@ if(valid9){
 if(data9.nb_blocks !== undefined){
 let data16 = data9.nb_blocks;
 const _errs35 = errors;
-if(!(validate83(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -23377,8 +23377,8 @@ valid6 = true;
 passing0 = 2;
 }
 const _errs36 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23394,8 +23394,8 @@ valid6 = true;
 passing0 = 3;
 }
 const _errs37 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23411,8 +23411,8 @@ valid6 = true;
 passing0 = 4;
 }
 const _errs38 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23428,8 +23428,8 @@ valid6 = true;
 passing0 = 5;
 }
 const _errs39 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23445,8 +23445,8 @@ valid6 = true;
 passing0 = 6;
 }
 const _errs40 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23462,8 +23462,8 @@ valid6 = true;
 passing0 = 7;
 }
 const _errs41 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23479,8 +23479,8 @@ valid6 = true;
 passing0 = 8;
 }
 const _errs42 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23496,8 +23496,8 @@ valid6 = true;
 passing0 = 9;
 }
 const _errs43 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23513,8 +23513,8 @@ valid6 = true;
 passing0 = 10;
 }
 const _errs44 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23530,8 +23530,8 @@ valid6 = true;
 passing0 = 11;
 }
 const _errs45 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23580,8 +23580,8 @@ if(_errs48 === errors){
 if(data9.peer !== undefined){
 let data17 = data9.peer;
 const _errs49 = errors;
-if(!(validate7(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -23636,8 +23636,8 @@ valid6 = true;
 passing0 = 13;
 }
 const _errs51 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23653,8 +23653,8 @@ valid6 = true;
 passing0 = 14;
 }
 const _errs52 = errors;
-if(!(validate46(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate195(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -23703,8 +23703,8 @@ if(_errs55 === errors){
 if(data9.peer !== undefined){
 let data19 = data9.peer;
 const _errs56 = errors;
-if(!(validate7(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -23877,8 +23877,8 @@ if(_errs60 === errors){
 if(data21.pushed !== undefined){
 let data22 = data21.pushed;
 const _errs61 = errors;
-if(!(validate50(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -23892,8 +23892,8 @@ if(valid12){
 if(data21.treated !== undefined){
 let data23 = data21.treated;
 const _errs62 = errors;
-if(!(validate50(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -23907,8 +23907,8 @@ if(valid12){
 if(data21.request !== undefined){
 let data24 = data21.request;
 const _errs63 = errors;
-if(!(validate133(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate164(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -23957,13 +23957,13 @@ return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate630;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:01399bb8bcaf1a08"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:c9769c4dbd678546"},"events":{"type":"array","items":{"oneOf":[{"title":"Request","type":"object","properties":{"request":{"$ref":"octez-subschema:01399bb8bcaf1a08"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"title":"Failed request","type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:01399bb8bcaf1a08"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"title":"invalid_mempool_configuration","type":"object","additionalProperties":false},{"title":"unparsable_operation","$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"},{"title":"fetching_operation","$ref":"octez-definition:Operation_hash"},{"title":"operation_included","$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:01399bb8bcaf1a08"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
-const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Flush","type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"title":"Notify","type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"title":"Inject","type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"title":"Arrived","type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"title":"Advertise","type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"title":"Leftover","type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Operation hashes advertised by a peer: those it has validated, and those it still processes.","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Operation hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","additionalProperties":false},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
+const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
+const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
+const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
+const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -23972,7 +23972,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("operation_hash", data)){
-validate14.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+validate203.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 else {
@@ -23980,12 +23980,12 @@ else {
 }
 if(errors === 0){
 }
-validate14.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23996,8 +23996,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate14(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate203(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 else {
@@ -24011,18 +24011,18 @@ if(valid0){
 }
 }
 else {
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate13.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24030,14 +24030,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
-validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate201.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
-validate12.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate201.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -24046,8 +24046,8 @@ if(_errs1 === errors){
 if(data.known_valid !== undefined){
 let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate202(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 else {
@@ -24061,8 +24061,8 @@ if(valid0){
 if(data.pending !== undefined){
 let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate202(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 else {
@@ -24079,18 +24079,18 @@ if(valid0){
 }
 }
 else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate12.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24141,9 +24141,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema0.oneOf[0].properties.request.enum;
+const vSchema0 = schema53.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24165,8 +24165,8 @@ if(valid1){
 if(data.block !== undefined){
 let data1 = data.block;
 const _errs6 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -24245,9 +24245,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema0.oneOf[1].properties.request.enum;
+const vSchema1 = schema53.oneOf[1].properties.request.enum;
 if(!(data2 === "notify")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24269,8 +24269,8 @@ if(valid2){
 if(data.peer !== undefined){
 let data3 = data.peer;
 const _errs12 = errors;
-if(!(validate7(data3, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate18(data3, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -24284,8 +24284,8 @@ if(valid2){
 if(data.mempool !== undefined){
 let data4 = data.mempool;
 const _errs13 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate201(data4, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 else {
@@ -24370,9 +24370,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs18 = errors;
-const vSchema2 = schema0.oneOf[2].properties.request.enum;
+const vSchema2 = schema53.oneOf[2].properties.request.enum;
 if(!(data5 === "inject")){
-const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24394,8 +24394,8 @@ if(valid3){
 if(data.operation !== undefined){
 let data6 = data.operation;
 const _errs19 = errors;
-if(!(validate20(data6, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate209(data6, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 else {
@@ -24479,9 +24479,9 @@ vErrors.push(err17);
 errors++;
 }
 const _errs24 = errors;
-const vSchema3 = schema0.oneOf[3].properties.request.enum;
+const vSchema3 = schema53.oneOf[3].properties.request.enum;
 if(!(data7 === "arrived")){
-const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24503,8 +24503,8 @@ if(valid4){
 if(data.operation_hash !== undefined){
 let data8 = data.operation_hash;
 const _errs25 = errors;
-if(!(validate14(data8, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate203(data8, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 else {
@@ -24518,8 +24518,8 @@ if(valid4){
 if(data.operation !== undefined){
 let data9 = data.operation;
 const _errs26 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate209(data9, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 else {
@@ -24604,9 +24604,9 @@ vErrors.push(err22);
 errors++;
 }
 const _errs31 = errors;
-const vSchema4 = schema0.oneOf[4].properties.request.enum;
+const vSchema4 = schema53.oneOf[4].properties.request.enum;
 if(!(data10 === "advertise")){
-const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24697,9 +24697,9 @@ vErrors.push(err27);
 errors++;
 }
 const _errs36 = errors;
-const vSchema5 = schema0.oneOf[5].properties.request.enum;
+const vSchema5 = schema53.oneOf[5].properties.request.enum;
 if(!(data11 === "leftover")){
-const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema0.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24759,7 +24759,7 @@ else {
 vErrors.push(err30);
 }
 errors++;
-validate0.errors = vErrors;
+validate198.errors = vErrors;
 return false;
 }
 else {
@@ -24775,7 +24775,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate0.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
@@ -24804,8 +24804,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -24848,8 +24848,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -24863,8 +24863,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate0(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate198(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -25000,8 +25000,8 @@ if(_errs22 === errors){
 if(data9.request !== undefined){
 let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate0(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate198(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -25084,8 +25084,8 @@ if(_errs27 === errors){
 if(data9.error !== undefined){
 let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate64(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate193(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 else {
@@ -25099,8 +25099,8 @@ if(valid8){
 if(data9.failed_request !== undefined){
 let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate0(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate198(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -25198,8 +25198,8 @@ valid6 = true;
 passing0 = 2;
 }
 const _errs34 = errors;
-if(!(validate14(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate203(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 else {
@@ -25215,8 +25215,8 @@ valid6 = true;
 passing0 = 3;
 }
 const _errs35 = errors;
-if(!(validate83(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -25232,8 +25232,8 @@ valid6 = true;
 passing0 = 4;
 }
 const _errs36 = errors;
-if(!(validate14(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate203(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 else {
@@ -25249,8 +25249,8 @@ valid6 = true;
 passing0 = 5;
 }
 const _errs37 = errors;
-if(!(validate14(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate203(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 else {
@@ -25266,8 +25266,8 @@ valid6 = true;
 passing0 = 6;
 }
 const _errs38 = errors;
-if(!(validate83(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate43(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -25392,8 +25392,8 @@ if(_errs41 === errors){
 if(data15.pushed !== undefined){
 let data16 = data15.pushed;
 const _errs42 = errors;
-if(!(validate50(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -25407,8 +25407,8 @@ if(valid9){
 if(data15.treated !== undefined){
 let data17 = data15.treated;
 const _errs43 = errors;
-if(!(validate50(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate148(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -25422,8 +25422,8 @@ if(valid9){
 if(data15.request !== undefined){
 let data18 = data15.request;
 const _errs44 = errors;
-if(!(validate0(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate198(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {

@@ -68,7 +68,7 @@ return true;
 }
 
 export const validatePatchChainsByChainIdError = validate301;
-const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An error trace; `GET /errors` serves the schema of every error the shell can report."};
+const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate301.errors = null;
@@ -77,8 +77,8 @@ return true;
 
 export const validateGetChainsBlocksOutput = validate302;
 const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Block hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema3 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Text string","description":"A UTF-8 string, or, for byte sequences that are not valid UTF-8, an object listing the bytes.","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
+const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema3 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 const schema4 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -247,7 +247,7 @@ return errors === 0;
 
 const func0 = isTezosBase58;
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -256,7 +256,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("block_hash", data)){
-validate13.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+validate99.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 else {
@@ -264,7 +264,7 @@ else {
 }
 if(errors === 0){
 }
-validate13.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
@@ -288,8 +288,8 @@ const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -329,7 +329,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate304;
-const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Chain identifier (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
+const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -354,27 +354,27 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate306;
 const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"savepoint":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","savepoint","block"],"additionalProperties":false};
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Full block header","description":"A block header: the shell fields followed by the protocol's own data.","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func5 = Object.prototype.hasOwnProperty;
-const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
+const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
+const func2 = Object.prototype.hasOwnProperty;
+const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate179.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate111.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-validate179.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
+validate111.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
 else {
@@ -384,11 +384,11 @@ else {
 if(errors === 0){
 }
 }
-validate179.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A point in time with one-second precision, counted from the Unix epoch.","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
+const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func11 = isProtocolTimestamp;
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -413,7 +413,7 @@ return errors === 0;
 }
 
 const schema1 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Root hash of the operation lists of a block (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
+const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -450,31 +450,31 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Fitness","description":"The score of a block: a list of byte strings. A shorter list is smaller; lists of equal length compare element by element. The chain with the highest fitness wins.","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
+const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate33.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
+validate75.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate33.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
@@ -490,8 +490,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -515,7 +515,7 @@ validate233.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Context hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
+const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -553,7 +553,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema62.properties, key0))){
+if(!(func2.call(schema62.properties, key0))){
 validate226.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -563,8 +563,8 @@ if(_errs1 === errors){
 if(data.level !== undefined){
 let data0 = data.level;
 const _errs2 = errors;
-if(!(validate179(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -610,8 +610,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate13(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -717,8 +717,8 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data8 = data.protocol_data;
 const _errs12 = errors;
-if(!(validate33(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -752,8 +752,8 @@ validate226.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Storage history mode","description":"How much of the chain's history the node keeps.","oneOf":[{"title":"archive","description":"Keeps every block, operation, metadata and context since genesis.","type":"string","enum":["archive"]},{"title":"full","description":"Keeps every block and operation since genesis, and prunes the metadata of old blocks.","type":"object","properties":{"full":{"$ref":"octez-subschema:064362078463052d"}},"required":["full"],"additionalProperties":false},{"title":"rolling","description":"Keeps only the most recent cycles.","type":"object","properties":{"rolling":{"$ref":"octez-subschema:064362078463052d"}},"required":["rolling"],"additionalProperties":false},{"title":"full_alias","description":"Full mode with the default number of additional cycles.","type":"string","enum":["full"]},{"title":"rolling_alias","description":"Rolling mode with the default number of additional cycles.","type":"string","enum":["rolling"]}]};
-const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"additional_cycles":{"title":"Additional cycles to keep","description":"How many cycles are kept below the savepoint (1 when not given).","type":"integer","minimum":0,"maximum":1000}},"required":["additional_cycles"],"additionalProperties":false};
+const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["archive"]},{"type":"object","properties":{"full":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["full"],"additionalProperties":false},{"type":"object","properties":{"rolling":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["rolling"],"additionalProperties":false},{"type":"string","enum":["full"]},{"type":"string","enum":["rolling"]}]};
+const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"additional_cycles":{"type":"integer","minimum":0,"maximum":1000}},"required":["additional_cycles"],"additionalProperties":false};
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1155,8 +1155,8 @@ if(valid0){
 if(data.savepoint !== undefined){
 let data1 = data.savepoint;
 const _errs3 = errors;
-if(!(validate179(data1, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data1, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -1170,8 +1170,8 @@ if(valid0){
 if(data.caboose !== undefined){
 let data2 = data.caboose;
 const _errs4 = errors;
-if(!(validate179(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -1217,10 +1217,10 @@ return errors === 0;
 
 export const validateGetChainsInvalidBlocksOutput = validate311;
 const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An error trace; `GET /errors` serves the schema of every error the shell can report."};
+const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate63.errors = null;
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate198.errors = null;
 return true;
 }
 
@@ -1257,8 +1257,8 @@ if(_errs3 === errors){
 if(data0.block !== undefined){
 let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -1272,8 +1272,8 @@ if(valid1){
 if(data0.level !== undefined){
 let data2 = data0.level;
 const _errs5 = errors;
-if(!(validate179(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -1287,8 +1287,8 @@ if(valid1){
 if(data0.errors !== undefined){
 let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate63(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate198(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -1358,8 +1358,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -1373,8 +1373,8 @@ if(valid0){
 if(data.level !== undefined){
 let data1 = data.level;
 const _errs3 = errors;
-if(!(validate179(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -1388,8 +1388,8 @@ if(valid0){
 if(data.errors !== undefined){
 let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate63(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate198(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -1448,7 +1448,7 @@ return errors === 0;
 
 export const validateGetChainsIsBootstrappedOutput = validate320;
 const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Synchronisation state: `unsynced` while the head lags behind the peers (bootstrapping), `synced` when the head is recent, `stuck` when synchronised but the chain appears halted.","type":"string","enum":["stuck","synced","unsynced"]};
+const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1567,8 +1567,8 @@ if(_errs1 === errors){
 if(data.block_hash !== undefined){
 let data0 = data.block_hash;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -1582,8 +1582,8 @@ if(valid0){
 if(data.level !== undefined){
 let data1 = data.level;
 const _errs3 = errors;
-if(!(validate179(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -1611,10 +1611,10 @@ return errors === 0;
 }
 
 export const validateGetConfigOutput = validate325;
-const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"description":"Location of the data directory.","$ref":"octez-definition:unistring"},"disable-config-validation":{"description":"Skips the validation of the configuration file.","type":"boolean"},"rpc":{"description":"RPC server settings.","type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"external-listen-addrs":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"listen-addr":{"description":"Legacy single host to listen on; the default port is 8732.","$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"cors-headers":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"crt":{"description":"Certificate file, needed for TLS.","$ref":"octez-definition:unistring"},"key":{"description":"Private key file, needed for TLS.","$ref":"octez-definition:unistring"},"acl":{"description":"Access rules per listening address.","type":"array","items":{"oneOf":[{"title":"Whitelist","type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"required":["whitelist","address"],"additionalProperties":false},{"title":"Blacklist","type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"description":"Media types the RPC server accepts and produces.","type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"description":"Maximum number of active connections per RPC endpoint.","$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"description":"Peer-to-peer settings.","type":"object","properties":{"expected-proof-of-work":{"description":"Number of leading zero bits required in a peer identity's proof of work (0 to 256).","type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"listen-addr":{"description":"Host to listen on for peers; the default port is 9732.","$ref":"octez-definition:unistring"},"advertised-net-port":{"description":"Port announced to peers; the listening port when absent.","type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:b0edbbcf29f97f33"},"private-mode":{"description":"In private mode, only trusted peers may connect, and the node only connects to its bootstrap peers and explicitly given peers.","type":"boolean"},"limits":{"description":"Limits of the peer-to-peer layer.","type":"object","properties":{"connection-timeout":{"description":"Delay before a connection attempt is abandoned, in seconds.","$ref":"octez-definition:timespan.system"},"authentication-timeout":{"description":"Delay before an authentication attempt is abandoned, in seconds.","$ref":"octez-definition:timespan.system"},"min-connections":{"description":"Strict minimum number of connections; below it, maintenance is urgent.","type":"integer","minimum":0,"maximum":65535},"expected-connections":{"description":"Target number of connections.","type":"integer","minimum":0,"maximum":65535},"max-connections":{"description":"Maximum number of connections; extra peers are disconnected.","type":"integer","minimum":0,"maximum":65535},"backlog":{"description":"Number of pending incoming connections above which new ones are rejected.","type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"description":"Number of pending incoming connections above which new ones are rejected.","type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:8335bd39a5cd6fa3"},"binary-chunks-size":{"description":"Size of the binary chunks exchanged with peers.","type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:427495414622e721"},"max_known_peer_ids":{"$ref":"octez-subschema:427495414622e721"},"peer_greylist_size":{"description":"Number of peers kept in the greylist.","type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"description":"Size of the IP greylist, in kilobytes.","type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"description":"How long an IP stays greylisted.","$ref":"octez-definition:timespan.system"},"greylist-timeout":{"description":"Delay after which greylist entries are garbage-collected.","$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:8335bd39a5cd6fa3"}},"additionalProperties":false},"disable_mempool":{"description":"When true, the node takes no part in propagating pending operations (default false).","type":"boolean"},"enable_testchain":{"description":"Deprecated; default false.","type":"boolean"},"greylisting_config":{"description":"Reconnection back-off settings.","type":"object","properties":{"factor":{"description":"Growth factor of the reconnection delay: 1 for linear, above 1 for exponential back-off.","type":"number"},"initial-delay":{"description":"First reconnection delay.","$ref":"octez-definition:timespan.system"},"disconnection-delay":{"description":"Reconnection delay after a disconnection.","$ref":"octez-definition:timespan.system"},"increase-cap":{"description":"Upper bound of the reconnection delay.","$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"description":"Testing only: disables peer discovery.","type":"boolean"}},"additionalProperties":false},"log":{"description":"Logging settings.","type":"object","properties":{"output":{"description":"Where logs go: `stdout`, `stderr` or a file name.","$ref":"octez-definition:unistring"},"level":{"description":"Default log level.","type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"description":"Whether to use light coloring.","type":"boolean"},"rules":{"description":"Per-section log level rules.","$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"description":"Event sink settings.","oneOf":[{"$ref":"octez-subschema:1207991c90b04157"},{"$ref":"octez-subschema:5a09ad0ec08eb2ae"}]},"shell":{"description":"Settings of the shell workers.","type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"title":"synchronisation_heuristic_encoding","type":"object","properties":{"latency":{"description":"A peer is considered synchronised when the timestamp of its known head is at least now minus this many seconds.","type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"description":"Minimal number of synchronised peers for the node to count as bootstrapped.","type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"title":"legacy_bootstrap_threshold_encoding","type":"object","properties":{"bootstrap_threshold":{"description":"Deprecated.","type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"description":"The network the node runs on.","oneOf":[{"title":"sandbox","type":"string","enum":["sandbox"]},{"title":"mainnet","type":"string","enum":["mainnet"]},{"title":"ghostnet","type":"string","enum":["ghostnet"]},{"title":"Custom","type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"},"dal_config":{"description":"Testing only.","type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"additionalProperties":false};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Hosts to listen on for RPCs; the default port is 8732.","type":"array","items":{"$ref":"octez-definition:unistring"}};
+const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"disable-config-validation":{"type":"boolean"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"external-listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"},"acl":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["whitelist","address"],"additionalProperties":false},{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"advertised-net-port":{"type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:ecd65885633801de"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"peer_greylist_size":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"$ref":"octez-definition:timespan.system"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:ecd65885633801de"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"type":"boolean"}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"type":"boolean"},"rules":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["ghostnet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"dal_config":{"type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
+const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1640,36 +1640,36 @@ if(valid0){
 }
 }
 else {
-validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"max_active_rpc_connections","description":"Maximum number of active connections per RPC endpoint.","oneOf":[{"title":"unlimited","type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
-const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
+const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
+const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
-validate79.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
+validate34.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
 return false;
 }
 else {
 if(data < -1073741824 || isNaN(data)){
-validate79.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
+validate34.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
 else {
@@ -1679,7 +1679,7 @@ else {
 if(errors === 0){
 }
 }
-validate79.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
@@ -1723,8 +1723,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -1769,9 +1769,9 @@ validate243.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Some","$ref":"octez-definition:unistring"},{"title":"None","type":"null"}]};
+const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1823,7 +1823,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate170.errors = vErrors;
+validate8.errors = vErrors;
 return false;
 }
 else {
@@ -1839,37 +1839,37 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate170.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A duration measured by the node's clock, in seconds.","type":"number"};
+const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(typeof data == "number")){
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate222.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate157.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Delay between two peer swaps, or null.","oneOf":[{"title":"Some","$ref":"octez-definition:timespan.system"},{"title":"None","type":"null"}]};
+const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timespan.system"},{"type":"null"}]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -1913,7 +1913,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate156.errors = vErrors;
+validate221.errors = vErrors;
 return false;
 }
 else {
@@ -1929,13 +1929,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate156.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Maximum and target size of the table of known addresses.","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
+const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1943,7 +1943,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate65.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate162.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -1952,19 +1952,19 @@ if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate65.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate162.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
-validate65.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate162.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate65.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate162.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1981,19 +1981,19 @@ if(len1 > 1){
 let data1 = data[1];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate65.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate162.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate65.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate162.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate65.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate162.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2011,19 +2011,19 @@ if(valid0){
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate65.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Active-Sinks","type":"object","properties":{"active_sinks":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"additionalProperties":false};
+const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"active_sinks":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2032,7 +2032,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "active_sinks")){
-validate8.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2041,8 +2041,8 @@ if(_errs1 === errors){
 if(data.active_sinks !== undefined){
 let data0 = data.active_sinks;
 const _errs2 = errors;
-if(!(validate9(data0, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data0, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2057,19 +2057,19 @@ if(valid0){
 }
 }
 else {
-validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate8.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Active-Sinks-Deprecated","type":"object","properties":{"activate":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"additionalProperties":false};
+const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2078,7 +2078,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "activate")){
-validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate178.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2087,8 +2087,8 @@ if(_errs1 === errors){
 if(data.activate !== undefined){
 let data0 = data.activate;
 const _errs2 = errors;
-if(!(validate9(data0, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data0, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2103,17 +2103,17 @@ if(valid0){
 }
 }
 else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate107.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"operation_metadata_size_limit","description":"Maximum size of operation metadata the node keeps, in bytes.","oneOf":[{"title":"unlimited","type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
+const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2154,8 +2154,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -2200,9 +2200,9 @@ validate250.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Protocol hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -2211,7 +2211,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("protocol_hash", data)){
-validate41.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+validate71.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 else {
@@ -2219,14 +2219,14 @@ else {
 }
 if(errors === 0){
 }
-validate41.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Name of a version of the distributed database protocol.","$ref":"octez-definition:unistring"};
+const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
+const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -2235,28 +2235,28 @@ errors = vErrors.length;
 }
 else {
 }
-validate175.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate174.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated upgrades","description":"Protocols to switch to at given levels.","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
+const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
+const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2264,14 +2264,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.level === undefined) && (missing0 = "level"))){
-validate178.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate186.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
-validate178.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate186.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2280,8 +2280,8 @@ if(_errs1 === errors){
 if(data.level !== undefined){
 let data0 = data.level;
 const _errs2 = errors;
-if(!(validate179(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -2295,8 +2295,8 @@ if(valid0){
 if(data.replacement_protocol !== undefined){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate41(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -2313,13 +2313,13 @@ if(valid0){
 }
 }
 else {
-validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate186.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate178.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
@@ -2335,8 +2335,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate178(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate186(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 else {
@@ -2360,10 +2360,10 @@ validate297.errors = vErrors;
 return errors === 0;
 }
 
-const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated protocol overrides","description":"Protocols to run in place of others.","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
+const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
+const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2371,14 +2371,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2387,8 +2387,8 @@ if(_errs1 === errors){
 if(data.replaced_protocol !== undefined){
 let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate41(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -2402,8 +2402,8 @@ if(valid0){
 if(data.replacement_protocol !== undefined){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate41(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -2420,13 +2420,13 @@ if(valid0){
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate40.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
@@ -2442,8 +2442,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate70(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -2476,7 +2476,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema94.properties, key0))){
+if(!(func2.call(schema94.properties, key0))){
 validate325.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2522,7 +2522,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs7 = errors;
 for(const key1 in data2){
-if(!(func5.call(schema94.properties.rpc.properties, key1))){
+if(!(func2.call(schema94.properties.rpc.properties, key1))){
 validate325.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2532,8 +2532,8 @@ if(_errs7 === errors){
 if(data2["listen-addrs"] !== undefined){
 let data3 = data2["listen-addrs"];
 const _errs8 = errors;
-if(!(validate9(data3, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data3, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2547,8 +2547,8 @@ if(valid1){
 if(data2["external-listen-addrs"] !== undefined){
 let data4 = data2["external-listen-addrs"];
 const _errs9 = errors;
-if(!(validate9(data4, {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data4, {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2577,8 +2577,8 @@ if(valid1){
 if(data2["cors-origin"] !== undefined){
 let data6 = data2["cors-origin"];
 const _errs11 = errors;
-if(!(validate9(data6, {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data6, {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2592,8 +2592,8 @@ if(valid1){
 if(data2["cors-headers"] !== undefined){
 let data7 = data2["cors-headers"];
 const _errs12 = errors;
-if(!(validate9(data7, {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data7, {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2697,8 +2697,8 @@ if(valid4){
 if(data11.whitelist !== undefined){
 let data13 = data11.whitelist;
 const _errs23 = errors;
-if(!(validate9(data13, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data13, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2781,8 +2781,8 @@ if(valid5){
 if(data11.blacklist !== undefined){
 let data15 = data11.blacklist;
 const _errs28 = errors;
-if(!(validate9(data15, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data15, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -2939,7 +2939,7 @@ if(errors === _errs32){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 const _errs34 = errors;
 for(const key4 in data18){
-if(!(func5.call(schema94.properties.p2p.properties, key4))){
+if(!(func2.call(schema94.properties.p2p.properties, key4))){
 validate325.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2965,8 +2965,8 @@ if(valid6){
 if(data18["bootstrap-peers"] !== undefined){
 let data20 = data18["bootstrap-peers"];
 const _errs37 = errors;
-if(!(validate9(data20, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data20, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -3027,8 +3027,8 @@ if(valid6){
 if(data18["discovery-addr"] !== undefined){
 let data23 = data18["discovery-addr"];
 const _errs41 = errors;
-if(!(validate170(data23, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if(!(validate8(data23, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 else {
@@ -3063,7 +3063,7 @@ if(errors === _errs44){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs46 = errors;
 for(const key5 in data25){
-if(!(func5.call(schema94.properties.p2p.properties.limits.properties, key5))){
+if(!(func2.call(schema94.properties.p2p.properties.limits.properties, key5))){
 validate325.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3073,8 +3073,8 @@ if(_errs46 === errors){
 if(data25["connection-timeout"] !== undefined){
 let data26 = data25["connection-timeout"];
 const _errs47 = errors;
-if(!(validate157(data26, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data26, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3088,8 +3088,8 @@ if(valid7){
 if(data25["authentication-timeout"] !== undefined){
 let data27 = data25["authentication-timeout"];
 const _errs48 = errors;
-if(!(validate157(data27, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data27, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3263,8 +3263,8 @@ if(valid7){
 if(data25["max-download-speed"] !== undefined){
 let data33 = data25["max-download-speed"];
 const _errs59 = errors;
-if(!(validate79(data33, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data33, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3278,8 +3278,8 @@ if(valid7){
 if(data25["max-upload-speed"] !== undefined){
 let data34 = data25["max-upload-speed"];
 const _errs60 = errors;
-if(!(validate79(data34, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data34, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3293,8 +3293,8 @@ if(valid7){
 if(data25["swap-linger"] !== undefined){
 let data35 = data25["swap-linger"];
 const _errs61 = errors;
-if(!(validate156(data35, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate221(data35, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
 else {
@@ -3340,8 +3340,8 @@ if(valid7){
 if(data25["read-buffer-size"] !== undefined){
 let data37 = data25["read-buffer-size"];
 const _errs64 = errors;
-if(!(validate79(data37, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data37, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3355,8 +3355,8 @@ if(valid7){
 if(data25["read-queue-size"] !== undefined){
 let data38 = data25["read-queue-size"];
 const _errs65 = errors;
-if(!(validate79(data38, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data38, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3370,8 +3370,8 @@ if(valid7){
 if(data25["write-queue-size"] !== undefined){
 let data39 = data25["write-queue-size"];
 const _errs66 = errors;
-if(!(validate79(data39, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data39, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3385,8 +3385,8 @@ if(valid7){
 if(data25["incoming-app-message-queue-size"] !== undefined){
 let data40 = data25["incoming-app-message-queue-size"];
 const _errs67 = errors;
-if(!(validate79(data40, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data40, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3400,8 +3400,8 @@ if(valid7){
 if(data25["incoming-message-queue-size"] !== undefined){
 let data41 = data25["incoming-message-queue-size"];
 const _errs68 = errors;
-if(!(validate79(data41, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data41, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3415,8 +3415,8 @@ if(valid7){
 if(data25["outgoing-message-queue-size"] !== undefined){
 let data42 = data25["outgoing-message-queue-size"];
 const _errs69 = errors;
-if(!(validate79(data42, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data42, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -3430,8 +3430,8 @@ if(valid7){
 if(data25.max_known_points !== undefined){
 let data43 = data25.max_known_points;
 const _errs70 = errors;
-if(!(validate65(data43, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate162(data43, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -3445,8 +3445,8 @@ if(valid7){
 if(data25.max_known_peer_ids !== undefined){
 let data44 = data25.max_known_peer_ids;
 const _errs71 = errors;
-if(!(validate65(data44, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate162(data44, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -3524,8 +3524,8 @@ if(valid7){
 if(data25.ip_greylist_cleanup_delay !== undefined){
 let data47 = data25.ip_greylist_cleanup_delay;
 const _errs76 = errors;
-if(!(validate157(data47, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data47, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3539,8 +3539,8 @@ if(valid7){
 if(data25["greylist-timeout"] !== undefined){
 let data48 = data25["greylist-timeout"];
 const _errs77 = errors;
-if(!(validate157(data48, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data48, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3554,8 +3554,8 @@ if(valid7){
 if(data25["maintenance-idle-time"] !== undefined){
 let data49 = data25["maintenance-idle-time"];
 const _errs78 = errors;
-if(!(validate156(data49, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate221(data49, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
 else {
@@ -3671,8 +3671,8 @@ if(valid8){
 if(data52["initial-delay"] !== undefined){
 let data54 = data52["initial-delay"];
 const _errs88 = errors;
-if(!(validate157(data54, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data54, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3686,8 +3686,8 @@ if(valid8){
 if(data52["disconnection-delay"] !== undefined){
 let data55 = data52["disconnection-delay"];
 const _errs89 = errors;
-if(!(validate157(data55, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data55, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3701,8 +3701,8 @@ if(valid8){
 if(data52["increase-cap"] !== undefined){
 let data56 = data52["increase-cap"];
 const _errs90 = errors;
-if(!(validate157(data56, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data56, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3884,8 +3884,8 @@ const _errs103 = errors;
 let valid10 = false;
 let passing1 = null;
 const _errs104 = errors;
-if(!(validate8(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate10(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -3896,8 +3896,8 @@ valid10 = true;
 passing1 = 0;
 }
 const _errs105 = errors;
-if(!(validate107(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate178(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 else {
@@ -3977,8 +3977,8 @@ if(_errs111 === errors){
 if(data65.block_header_request_timeout !== undefined){
 let data66 = data65.block_header_request_timeout;
 const _errs112 = errors;
-if(!(validate157(data66, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data66, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -3992,8 +3992,8 @@ if(valid12){
 if(data65.block_operations_request_timeout !== undefined){
 let data67 = data65.block_operations_request_timeout;
 const _errs113 = errors;
-if(!(validate157(data67, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data67, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -4007,8 +4007,8 @@ if(valid12){
 if(data65.protocol_request_timeout !== undefined){
 let data68 = data65.protocol_request_timeout;
 const _errs114 = errors;
-if(!(validate157(data68, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data68, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -4022,8 +4022,8 @@ if(valid12){
 if(data65.new_head_request_timeout !== undefined){
 let data69 = data65.new_head_request_timeout;
 const _errs115 = errors;
-if(!(validate157(data69, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data69, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -4071,8 +4071,8 @@ if(_errs118 === errors){
 if(data70.protocol_request_timeout !== undefined){
 let data71 = data70.protocol_request_timeout;
 const _errs119 = errors;
-if(!(validate157(data71, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data71, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -4133,8 +4133,8 @@ if(_errs123 === errors){
 if(data73.operations_request_timeout !== undefined){
 let data74 = data73.operations_request_timeout;
 const _errs124 = errors;
-if(!(validate157(data74, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate222(data74, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -4180,8 +4180,8 @@ if(valid14){
 if(data73.operations_batch_size !== undefined){
 let data76 = data73.operations_batch_size;
 const _errs127 = errors;
-if(!(validate79(data76, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data76, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -4649,7 +4649,7 @@ errors++;
 else {
 const _errs153 = errors;
 for(const key14 in data82){
-if(!(func5.call(schema94.properties.network.oneOf[3].properties, key14))){
+if(!(func2.call(schema94.properties.network.oneOf[3].properties, key14))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4713,8 +4713,8 @@ if(valid20){
 if(data83.block !== undefined){
 let data85 = data83.block;
 const _errs158 = errors;
-if(!(validate13(data85, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data85, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -4728,8 +4728,8 @@ if(valid20){
 if(data83.protocol !== undefined){
 let data86 = data83.protocol;
 const _errs159 = errors;
-if(!(validate41(data86, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data86, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -4839,8 +4839,8 @@ if(valid19){
 if(data82.chain_name !== undefined){
 let data89 = data82.chain_name;
 const _errs164 = errors;
-if(!(validate174(data89, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate180(data89, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -4854,8 +4854,8 @@ if(valid19){
 if(data82.old_chain_name !== undefined){
 let data90 = data82.old_chain_name;
 const _errs165 = errors;
-if(!(validate174(data90, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate180(data90, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -4869,8 +4869,8 @@ if(valid19){
 if(data82.incompatible_chain_name !== undefined){
 let data91 = data82.incompatible_chain_name;
 const _errs166 = errors;
-if(!(validate174(data91, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate180(data91, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -4884,8 +4884,8 @@ if(valid19){
 if(data82.sandboxed_chain_name !== undefined){
 let data92 = data82.sandboxed_chain_name;
 const _errs167 = errors;
-if(!(validate174(data92, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate180(data92, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -4929,8 +4929,8 @@ if(valid19){
 if(data82.default_bootstrap_peers !== undefined){
 let data95 = data82.default_bootstrap_peers;
 const _errs170 = errors;
-if(!(validate9(data95, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data95, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -5021,8 +5021,8 @@ if(valid22){
 if(data96.bootstrap_peers !== undefined){
 let data99 = data96.bootstrap_peers;
 const _errs178 = errors;
-if(!(validate9(data99, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data99, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -5131,8 +5131,8 @@ if(valid0){
 if(data.metrics_addr !== undefined){
 let data100 = data.metrics_addr;
 const _errs179 = errors;
-if(!(validate9(data100, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data100, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -5220,7 +5220,7 @@ return errors === 0;
 }
 
 export const validatePutConfigLoggingInput = validate389;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-subschema:1207991c90b04157"},{"$ref":"octez-subschema:5a09ad0ec08eb2ae"}]};
+const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]};
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5229,8 +5229,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -5241,8 +5241,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 else {
@@ -5288,7 +5288,7 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkDalOutput = validate392;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:2d2d379ba4c6f695"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false};
+const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false};
 
 function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5346,8 +5346,8 @@ if(valid0){
 if(data.bootstrap_peers !== undefined){
 let data2 = data.bootstrap_peers;
 const _errs6 = errors;
-if(!(validate9(data2, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data2, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -5376,7 +5376,7 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate394;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated protocol overrides","description":"Protocols to run in place of others.","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
+const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5389,8 +5389,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate70(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -5415,7 +5415,7 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate396;
-const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"User-activated upgrades","description":"Protocols to switch to at given levels.","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
+const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5428,8 +5428,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate178(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate186(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 else {
@@ -5455,11 +5455,11 @@ return errors === 0;
 
 export const validateGetDescribeByStringOutput = validate398;
 const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Static","type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"post_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"delete_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"put_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"patch_service":{"$ref":"octez-subschema:605ea3e48154fa7d"},"subdirs":{"oneOf":[{"title":"Suffixes","type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"title":"Arg","type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:2dca31dcd36982ef"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"title":"Dynamic","type":"object","properties":{"dynamic":{"$ref":"octez-subschema:b0edbbcf29f97f33"}},"required":["dynamic"],"additionalProperties":false},{"title":"Empty","type":"string","enum":["empty"]}]};
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"title":"PStatic","$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:2dca31dcd36982ef"},{"title":"PDynamicTail","type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"title":"Single","type":"object","properties":{"single":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["single"],"additionalProperties":false},{"title":"Optional","type":"object","properties":{"optional":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["optional"],"additionalProperties":false},{"title":"Flag","type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"title":"Multi","type":"object","properties":{"multi":{"$ref":"octez-subschema:2dca31dcd36982ef"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:9da84008abaef078"},"output":{"$ref":"octez-subschema:9da84008abaef078"},"error":{"$ref":"octez-subschema:9da84008abaef078"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
-const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"PDynamic","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
+const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
+const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
+const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5467,14 +5467,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
-validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
-validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate16.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5484,13 +5484,13 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate45.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema20.properties.id.enum;
+const vSchema0 = schema9.properties.id.enum;
 if(!(data0 === "single")){
-validate45.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema20.properties.id.enum},message:"must be equal to one of the allowed values"}];
+validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema9.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -5540,47 +5540,47 @@ if(valid0){
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate45.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:540675e96f7298e5"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:540675e96f7298e5"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Obj","type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"title":"Cases","type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"title":"Int_enum","type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Named_field","type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"title":"Anonymous_field","type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"title":"Dynamic_field","type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"title":"Optional_field","type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Zero_width","type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"title":"Int","type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"title":"Bool","type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"title":"RangedInt","type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"title":"RangedFloat","type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"title":"Float","type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"title":"Bytes","type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"title":"String","type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"title":"Enum","type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"title":"Seq","type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"title":"No_limit","type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"title":"At_most","type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"title":"Exactly","type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"title":"Ref","type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"title":"Padding","type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
-const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
+const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
+const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
+const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
+const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
+const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema17.enum;
+const vSchema0 = schema16.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
-validate39.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
+validate37.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate39.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate78};
+const wrapper0 = {validate: validate33};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5631,9 +5631,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema34.oneOf[0].properties.kind.enum;
+const vSchema0 = schema14.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5719,9 +5719,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs10 = errors;
-const vSchema1 = schema34.oneOf[1].properties.size.enum;
+const vSchema1 = schema14.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
-const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5754,9 +5754,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs12 = errors;
-const vSchema2 = schema34.oneOf[1].properties.endianness.enum;
+const vSchema2 = schema14.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
-const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5789,9 +5789,9 @@ vErrors.push(err11);
 errors++;
 }
 const _errs14 = errors;
-const vSchema3 = schema34.oneOf[1].properties.kind.enum;
+const vSchema3 = schema14.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5884,9 +5884,9 @@ vErrors.push(err16);
 errors++;
 }
 const _errs19 = errors;
-const vSchema4 = schema34.oneOf[2].properties.kind.enum;
+const vSchema4 = schema14.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
-const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5966,8 +5966,8 @@ if(_errs22 === errors){
 if(data.min !== undefined){
 let data5 = data.min;
 const _errs23 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -5992,9 +5992,9 @@ vErrors.push(err21);
 errors++;
 }
 const _errs25 = errors;
-const vSchema5 = schema34.oneOf[3].properties.endianness.enum;
+const vSchema5 = schema14.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
-const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6016,8 +6016,8 @@ if(valid4){
 if(data.max !== undefined){
 let data7 = data.max;
 const _errs26 = errors;
-if(!(validate79(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -6042,9 +6042,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs28 = errors;
-const vSchema6 = schema34.oneOf[3].properties.kind.enum;
+const vSchema6 = schema14.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
-const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6182,9 +6182,9 @@ vErrors.push(err30);
 errors++;
 }
 const _errs37 = errors;
-const vSchema7 = schema34.oneOf[4].properties.kind.enum;
+const vSchema7 = schema14.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
-const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6277,9 +6277,9 @@ vErrors.push(err35);
 errors++;
 }
 const _errs42 = errors;
-const vSchema8 = schema34.oneOf[5].properties.kind.enum;
+const vSchema8 = schema14.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
-const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6370,9 +6370,9 @@ vErrors.push(err40);
 errors++;
 }
 const _errs47 = errors;
-const vSchema9 = schema34.oneOf[6].properties.kind.enum;
+const vSchema9 = schema14.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
-const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6463,9 +6463,9 @@ vErrors.push(err45);
 errors++;
 }
 const _errs52 = errors;
-const vSchema10 = schema34.oneOf[7].properties.kind.enum;
+const vSchema10 = schema14.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
-const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6545,8 +6545,8 @@ if(_errs55 === errors){
 if(data.size !== undefined){
 let data15 = data.size;
 const _errs56 = errors;
-if(!(validate39(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate37(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -6586,9 +6586,9 @@ vErrors.push(err50);
 errors++;
 }
 const _errs59 = errors;
-const vSchema11 = schema34.oneOf[8].properties.kind.enum;
+const vSchema11 = schema14.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
-const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6696,9 +6696,9 @@ vErrors.push(err55);
 errors++;
 }
 const _errs65 = errors;
-const vSchema12 = schema34.oneOf[9].properties.kind.enum;
+const vSchema12 = schema14.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
-const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6768,9 +6768,9 @@ vErrors.push(err59);
 errors++;
 }
 const _errs72 = errors;
-const vSchema13 = schema34.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
+const vSchema13 = schema14.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
-const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6856,9 +6856,9 @@ vErrors.push(err64);
 errors++;
 }
 const _errs77 = errors;
-const vSchema14 = schema34.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
+const vSchema14 = schema14.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
-const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6880,8 +6880,8 @@ if(valid13){
 if(data20.at_most !== undefined){
 let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate79(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -6965,9 +6965,9 @@ vErrors.push(err69);
 errors++;
 }
 const _errs83 = errors;
-const vSchema15 = schema34.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
+const vSchema15 = schema14.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
-const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6989,8 +6989,8 @@ if(valid14){
 if(data20.exactly !== undefined){
 let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate79(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -7149,9 +7149,9 @@ vErrors.push(err76);
 errors++;
 }
 const _errs90 = errors;
-const vSchema16 = schema34.oneOf[10].properties.kind.enum;
+const vSchema16 = schema14.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
-const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7243,9 +7243,9 @@ vErrors.push(err81);
 errors++;
 }
 const _errs95 = errors;
-const vSchema17 = schema34.oneOf[11].properties.kind.enum;
+const vSchema17 = schema14.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
-const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7311,7 +7311,7 @@ else {
 vErrors.push(err84);
 }
 errors++;
-validate78.errors = vErrors;
+validate33.errors = vErrors;
 return false;
 }
 else {
@@ -7327,13 +7327,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate78.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Fixed","type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"title":"Dynamic","type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"title":"Variable","type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
+const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7373,8 +7373,8 @@ if(_errs3 === errors){
 if(data.size !== undefined){
 let data0 = data.size;
 const _errs4 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -7399,9 +7399,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema36.oneOf[0].properties.kind.enum;
+const vSchema0 = schema17.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema36.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7488,9 +7488,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema36.oneOf[1].properties.kind.enum;
+const vSchema1 = schema17.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema36.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7581,9 +7581,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs16 = errors;
-const vSchema2 = schema36.oneOf[2].properties.kind.enum;
+const vSchema2 = schema17.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema36.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7640,7 +7640,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate88.errors = vErrors;
+validate44.errors = vErrors;
 return false;
 }
 else {
@@ -7656,12 +7656,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate88.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7716,8 +7716,8 @@ if(valid1){
 if(data.layout !== undefined){
 let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate78(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate33(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -7731,8 +7731,8 @@ if(valid1){
 if(data.data_kind !== undefined){
 let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate88(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate44(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -7757,9 +7757,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs8 = errors;
-const vSchema0 = schema33.oneOf[0].properties.kind.enum;
+const vSchema0 = schema13.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema13.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7837,8 +7837,8 @@ if(_errs11 === errors){
 if(data.layout !== undefined){
 let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate78(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate33(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -7863,9 +7863,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs14 = errors;
-const vSchema1 = schema33.oneOf[1].properties.kind.enum;
+const vSchema1 = schema13.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema13.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7887,8 +7887,8 @@ if(valid2){
 if(data.data_kind !== undefined){
 let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate88(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate44(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -7973,9 +7973,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs20 = errors;
-const vSchema2 = schema33.oneOf[2].properties.kind.enum;
+const vSchema2 = schema13.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema13.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8012,8 +8012,8 @@ if(valid3){
 if(data.num_fields !== undefined){
 let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate79(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -8038,9 +8038,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs24 = errors;
-const vSchema3 = schema33.oneOf[2].properties.size.enum;
+const vSchema3 = schema13.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
-const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema13.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8134,9 +8134,9 @@ vErrors.push(err19);
 errors++;
 }
 const _errs29 = errors;
-const vSchema4 = schema33.oneOf[3].properties.kind.enum;
+const vSchema4 = schema13.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
-const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema13.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8210,7 +8210,7 @@ else {
 vErrors.push(err22);
 }
 errors++;
-validate76.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 else {
@@ -8226,12 +8226,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate76.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8242,8 +8242,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate76(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate31(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 else {
@@ -8257,19 +8257,19 @@ if(valid0){
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate75.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
+const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8277,14 +8277,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
-validate99.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
-validate99.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8293,8 +8293,8 @@ if(_errs1 === errors){
 if(data.tag !== undefined){
 let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -8308,8 +8308,8 @@ if(valid0){
 if(data.fields !== undefined){
 let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate75(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate30(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
@@ -8342,18 +8342,18 @@ if(valid0){
 }
 }
 else {
-validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate99.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8393,8 +8393,8 @@ if(_errs3 === errors){
 if(data.fields !== undefined){
 let data0 = data.fields;
 const _errs4 = errors;
-if(!(validate75(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate30(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
@@ -8472,9 +8472,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema31.oneOf[1].properties.tag_size.enum;
+const vSchema0 = schema11.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
-const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema31.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema11.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8496,8 +8496,8 @@ if(valid2){
 if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate88(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate44(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -8519,8 +8519,8 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate99(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate55(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 else {
@@ -8615,8 +8615,8 @@ if(_errs16 === errors){
 if(data.size !== undefined){
 let data5 = data.size;
 const _errs17 = errors;
-if(!(validate39(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate37(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -8657,8 +8657,8 @@ const len3 = data7.length;
 if(len3 > 0){
 let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate79(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -8761,7 +8761,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate74.errors = vErrors;
+validate29.errors = vErrors;
 return false;
 }
 else {
@@ -8777,12 +8777,12 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate74.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8790,14 +8790,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
-validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
-validate123.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8811,14 +8811,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
-validate123.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
-validate123.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8827,8 +8827,8 @@ if(_errs4 === errors){
 if(data0.toplevel !== undefined){
 let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate74(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate29(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -8855,14 +8855,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key2 in data3){
 if(!((key2 === "description") || (key2 === "encoding"))){
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8876,14 +8876,14 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if((data4.title === undefined) && (missing3 = "title")){
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
 for(const key3 in data4){
 if(!((key3 === "title") || (key3 === "description"))){
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8925,7 +8925,7 @@ if(valid4){
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -8940,8 +8940,8 @@ if(valid3){
 if(data3.encoding !== undefined){
 let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate74(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate29(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -8958,7 +8958,7 @@ if(valid3){
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs8){
@@ -8973,7 +8973,7 @@ if(valid2){
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs6){
@@ -8991,7 +8991,7 @@ if(valid1){
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs2){
@@ -9008,18 +9008,18 @@ if(valid0){
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate123.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9027,14 +9027,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate14.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate14.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9044,13 +9044,13 @@ if(data.meth !== undefined){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate14.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema40.properties.meth.enum;
+const vSchema0 = schema8.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
-validate112.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema40.properties.meth.enum},message:"must be equal to one of the allowed values"}];
+validate14.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema8.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -9090,8 +9090,8 @@ valid2 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-if(!(validate45(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate16(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -9151,9 +9151,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs14 = errors;
-const vSchema1 = schema40.properties.path.items.oneOf[2].properties.id.enum;
+const vSchema1 = schema8.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
-const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema40.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema8.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9242,7 +9242,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate112.errors = vErrors;
+validate14.errors = vErrors;
 return false;
 }
 else {
@@ -9267,7 +9267,7 @@ if(valid1){
 }
 }
 else {
-validate112.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate14.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -9310,14 +9310,14 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
-validate112.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate14.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key2 in data8){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
-validate112.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate14.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9393,8 +9393,8 @@ if(_errs29 === errors){
 if(data11.single !== undefined){
 let data12 = data11.single;
 const _errs30 = errors;
-if(!(validate45(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate16(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -9461,8 +9461,8 @@ if(_errs33 === errors){
 if(data11.optional !== undefined){
 let data13 = data11.optional;
 const _errs34 = errors;
-if(!(validate45(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate16(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -9632,8 +9632,8 @@ if(_errs43 === errors){
 if(data11.multi !== undefined){
 let data15 = data11.multi;
 const _errs44 = errors;
-if(!(validate45(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate16(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -9683,7 +9683,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate112.errors = vErrors;
+validate14.errors = vErrors;
 return false;
 }
 else {
@@ -9712,7 +9712,7 @@ if(valid5){
 }
 }
 else {
-validate112.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate14.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs20){
@@ -9727,7 +9727,7 @@ if(valid4){
 }
 }
 else {
-validate112.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate14.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs18){
@@ -9742,8 +9742,8 @@ if(valid0){
 if(data.input !== undefined){
 let data16 = data.input;
 const _errs45 = errors;
-if(!(validate123(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate28(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -9757,8 +9757,8 @@ if(valid0){
 if(data.output !== undefined){
 let data17 = data.output;
 const _errs46 = errors;
-if(!(validate123(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate28(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -9772,8 +9772,8 @@ if(valid0){
 if(data.error !== undefined){
 let data18 = data.error;
 const _errs47 = errors;
-if(!(validate123(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate28(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -9795,13 +9795,13 @@ if(valid0){
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate112.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
@@ -9868,8 +9868,8 @@ if(_errs6 === errors){
 if(data0.get_service !== undefined){
 let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate112(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate14(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -9883,8 +9883,8 @@ if(valid2){
 if(data0.post_service !== undefined){
 let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate112(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate14(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -9898,8 +9898,8 @@ if(valid2){
 if(data0.delete_service !== undefined){
 let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate112(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate14(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -9913,8 +9913,8 @@ if(valid2){
 if(data0.put_service !== undefined){
 let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate112(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -9928,8 +9928,8 @@ if(valid2){
 if(data0.patch_service !== undefined){
 let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate112(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate14(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -10182,8 +10182,8 @@ if(_errs29 === errors){
 if(data11.arg !== undefined){
 let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate45(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate16(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -10373,8 +10373,8 @@ if(_errs34 === errors){
 if(data.dynamic !== undefined){
 let data14 = data.dynamic;
 const _errs35 = errors;
-if(!(validate170(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if(!(validate8(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 else {
@@ -10551,10 +10551,10 @@ return errors === 0;
 
 export const validatePostInjectionBlockInput = validate401;
 const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","data"],"additionalProperties":false};
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}};
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An operation: the block it applies on top of (its branch), then an opaque protocol-specific payload.","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
+const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}};
+const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10562,14 +10562,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate170.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "branch") || (key0 === "data"))){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate170.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10578,8 +10578,8 @@ if(_errs1 === errors){
 if(data.branch !== undefined){
 let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -10593,8 +10593,8 @@ if(valid0){
 if(data.data !== undefined){
 let data1 = data.data;
 const _errs3 = errors;
-if(!(validate33(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -10611,18 +10611,18 @@ if(valid0){
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate31.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10641,8 +10641,8 @@ const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate170(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -10656,7 +10656,7 @@ if(valid1){
 }
 }
 else {
-validate168.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate169.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -10671,13 +10671,13 @@ if(valid0){
 }
 }
 else {
-validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate168.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
@@ -10706,8 +10706,8 @@ if(_errs1 === errors){
 if(data.data !== undefined){
 let data0 = data.data;
 const _errs2 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data0, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -10721,8 +10721,8 @@ if(valid0){
 if(data.operations !== undefined){
 let data1 = data.operations;
 const _errs3 = errors;
-if(!(validate168(data1, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate169(data1, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
 else {
@@ -10750,7 +10750,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate404;
-const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Block hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10801,7 +10801,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate407;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Operation hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10825,8 +10825,8 @@ return errors === 0;
 }
 
 export const validatePostInjectionProtocolInput = validate409;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The sources of a protocol: its environment version and its modules.","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema79 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the environment a protocol is compiled against.","type":"integer","minimum":0,"maximum":65535};
+const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
+const schema79 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11020,7 +11020,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionProtocolOutput = validate414;
-const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Protocol hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11044,10 +11044,10 @@ return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate416;
-const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"title":"Main","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"title":"Test","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"title":"Stopping","type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Chain identifier (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
+const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
+const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -11056,7 +11056,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("chain_id", data)){
-validate218.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
+validate102.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
 else {
@@ -11064,7 +11064,7 @@ else {
 }
 if(errors === 0){
 }
-validate218.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
@@ -11117,8 +11117,8 @@ if(_errs5 === errors){
 if(data0.chain_id !== undefined){
 let data1 = data0.chain_id;
 const _errs6 = errors;
-if(!(validate218(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -11185,8 +11185,8 @@ if(_errs9 === errors){
 if(data0.chain_id !== undefined){
 let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate218(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -11200,8 +11200,8 @@ if(valid3){
 if(data0.test_protocol !== undefined){
 let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate41(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -11290,8 +11290,8 @@ if(_errs15 === errors){
 if(data0.stopping !== undefined){
 let data5 = data0.stopping;
 const _errs16 = errors;
-if(!(validate218(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -11402,8 +11402,8 @@ if(_errs1 === errors){
 if(data.chain_id !== undefined){
 let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate218(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -11417,8 +11417,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -11447,8 +11447,8 @@ if(valid0){
 if(data.operations !== undefined){
 let data3 = data.operations;
 const _errs5 = errors;
-if(!(validate168(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate169(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
 else {
@@ -11504,8 +11504,8 @@ if(_errs1 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -11548,7 +11548,7 @@ return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate430;
-const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Text string","description":"A UTF-8 string, or, for byte sequences that are not valid UTF-8, an object listing the bytes.","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
+const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11623,7 +11623,7 @@ return errors === 0;
 }
 
 export const validateGetMonitorHeadsByChainIdOutput = validate432;
-const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Full block header","description":"A block header: the shell fields followed by the protocol's own data.","type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash"],"additionalProperties":false};
+const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash"],"additionalProperties":false};
 
 function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11639,7 +11639,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema112.properties, key0))){
+if(!(func2.call(schema112.properties, key0))){
 validate432.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -11649,8 +11649,8 @@ if(_errs1 === errors){
 if(data.hash !== undefined){
 let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -11664,8 +11664,8 @@ if(valid0){
 if(data.level !== undefined){
 let data1 = data.level;
 const _errs3 = errors;
-if(!(validate179(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -11711,8 +11711,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate13(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -11818,8 +11818,8 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data9 = data.protocol_data;
 const _errs13 = errors;
-if(!(validate33(data9, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data9, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -11856,10 +11856,10 @@ return errors === 0;
 
 export const validateGetNetworkConnectionsOutput = validate441;
 const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Peer identity (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
+const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
+const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -11868,7 +11868,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("cryptobox_public_key_hash", data)){
-validate19.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
+validate106.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
 else {
@@ -11876,28 +11876,28 @@ else {
 }
 if(errors === 0){
 }
-validate19.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate18.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The address and, when known, the port of a connection.","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A network address of a peer.","$ref":"octez-definition:unistring"};
+const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
+const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -11906,12 +11906,12 @@ errors = vErrors.length;
 }
 else {
 }
-validate69.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -11919,14 +11919,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.addr === undefined) && (missing0 = "addr")){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate147.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "addr") || (key0 === "port"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate147.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11935,8 +11935,8 @@ if(_errs1 === errors){
 if(data.addr !== undefined){
 let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate69(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate148(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -11951,19 +11951,19 @@ if(data.port !== undefined){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate68.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate147.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate68.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate147.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate68.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate147.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -11985,18 +11985,18 @@ if(valid0){
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate68.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"The version a node announces on the network: chain name, distributed database version and peer-to-peer version.","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-definition:distributed_db_version"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the distributed database protocol.","type":"integer","minimum":0,"maximum":65535};
+const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-definition:distributed_db_version"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
+const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12028,7 +12028,7 @@ validate239.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the peer-to-peer layer.","type":"integer","minimum":0,"maximum":65535};
+const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12085,8 +12085,8 @@ if(_errs1 === errors){
 if(data.chain_name !== undefined){
 let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate174(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate180(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -12144,9 +12144,9 @@ validate245.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
+const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12154,14 +12154,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate97.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate97.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12171,7 +12171,7 @@ if(data.disable_mempool !== undefined){
 let data0 = data.disable_mempool;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate97.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs3 = errors;
@@ -12187,7 +12187,7 @@ if(data.private_node !== undefined){
 let data1 = data.private_node;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate97.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs5 = errors;
@@ -12205,13 +12205,13 @@ if(valid0){
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate66.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
@@ -12264,8 +12264,8 @@ if(valid1){
 if(data0.peer_id !== undefined){
 let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate18(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -12279,8 +12279,8 @@ if(valid1){
 if(data0.id_point !== undefined){
 let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate68(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -12357,8 +12357,8 @@ if(valid1){
 if(data0.local_metadata !== undefined){
 let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate66(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -12372,8 +12372,8 @@ if(valid1){
 if(data0.remote_metadata !== undefined){
 let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate66(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -12464,8 +12464,8 @@ if(valid0){
 if(data.peer_id !== undefined){
 let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -12479,8 +12479,8 @@ if(valid0){
 if(data.id_point !== undefined){
 let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate68(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -12557,8 +12557,8 @@ if(valid0){
 if(data.local_metadata !== undefined){
 let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate66(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -12572,8 +12572,8 @@ if(valid0){
 if(data.remote_metadata !== undefined){
 let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate66(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -12607,11 +12607,11 @@ return errors === 0;
 }
 
 export const validateGetNetworkGreylistIpsOutput = validate453;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ips":{"type":"array","items":{"$ref":"octez-definition:p2p_address"}},"not_reliable_since":{"oneOf":[{"title":"Some","$ref":"octez-definition:timestamp.system"},{"title":"None","type":"null"}]}},"required":["not_reliable_since","ips"],"additionalProperties":false};
-const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A point in time read from the node's clock, with sub-second precision.","oneOf":[{"title":"RFC 3339 text","$ref":"octez-definition:timestamp.rfc"},{"title":"Seconds since the epoch","$ref":"octez-definition:int64"}]};
-const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Timestamp in RFC 3339 notation","description":"A date and time written as an RFC 3339 string.","$ref":"octez-definition:unistring"};
+const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ips":{"type":"array","items":{"$ref":"octez-definition:p2p_address"}},"not_reliable_since":{"oneOf":[{"$ref":"octez-definition:timestamp.system"},{"type":"null"}]}},"required":["not_reliable_since","ips"],"additionalProperties":false};
+const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
+const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -12620,36 +12620,36 @@ errors = vErrors.length;
 }
 else {
 }
-validate50.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"64-bit integer","description":"A signed 64-bit integer written in decimal.","type":"string"};
+const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate53.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -12660,8 +12660,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -12686,7 +12686,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate49.errors = vErrors;
+validate152.errors = vErrors;
 return false;
 }
 else {
@@ -12702,7 +12702,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate49.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
@@ -12739,8 +12739,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate69(data1, {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate148(data1, {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -12773,8 +12773,8 @@ const _errs6 = errors;
 let valid2 = false;
 let passing0 = null;
 const _errs7 = errors;
-if(!(validate49(data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -12870,8 +12870,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate18(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -12896,8 +12896,8 @@ return errors === 0;
 }
 
 export const validateGetNetworkLogOutput = validate458;
-const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Too_few_connections","type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"title":"Too_many_connections","type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"title":"New_point","type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"New_peer","type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"Incoming_connection","type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Outgoing_connection","type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Authentication_failed","type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"title":"Accepting_request","type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"title":"Rejecting_request","type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"title":"Request_rejected","type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"title":"Connection_established","type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"title":"Disconnection","type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"External_disconnection","type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"title":"Gc_points","type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"title":"Gc_peer_ids","type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"title":"Swap_request_received","type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_ack_received","type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_request_sent","type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_ack_sent","type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_request_ignored","type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_success","type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Swap_failure","type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Bootstrap_sent","type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Bootstrap_received","type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Advertise_sent","type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"title":"Advertise_received","type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"A network point: an address and a port (`ipv4:port` or `[ipv6]:port`).","$ref":"octez-definition:unistring"};
+const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
+const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13278,8 +13278,8 @@ if(valid4){
 if(data.peer_id !== undefined){
 let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate18(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -13729,8 +13729,8 @@ if(valid8){
 if(data.id_point !== undefined){
 let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate68(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -13744,8 +13744,8 @@ if(valid8){
 if(data.peer_id !== undefined){
 let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate18(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -13870,8 +13870,8 @@ if(valid9){
 if(data.id_point !== undefined){
 let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate68(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -13885,8 +13885,8 @@ if(valid9){
 if(data.peer_id !== undefined){
 let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate18(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14030,8 +14030,8 @@ const len1 = data22.length;
 if(len1 > 0){
 let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate68(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -14042,8 +14042,8 @@ if(valid11){
 if(len1 > 1){
 let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate18(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14172,8 +14172,8 @@ if(valid12){
 if(data.id_point !== undefined){
 let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate68(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -14187,8 +14187,8 @@ if(valid12){
 if(data.peer_id !== undefined){
 let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate18(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14297,8 +14297,8 @@ if(valid13){
 if(data.peer_id !== undefined){
 let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate18(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14406,8 +14406,8 @@ if(valid14){
 if(data.peer_id !== undefined){
 let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate18(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14701,8 +14701,8 @@ if(valid17){
 if(data.source !== undefined){
 let data35 = data.source;
 const _errs101 = errors;
-if(!(validate18(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14810,8 +14810,8 @@ if(valid18){
 if(data.source !== undefined){
 let data37 = data.source;
 const _errs107 = errors;
-if(!(validate18(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -14919,8 +14919,8 @@ if(valid19){
 if(data.source !== undefined){
 let data39 = data.source;
 const _errs113 = errors;
-if(!(validate18(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15028,8 +15028,8 @@ if(valid20){
 if(data.source !== undefined){
 let data41 = data.source;
 const _errs119 = errors;
-if(!(validate18(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15137,8 +15137,8 @@ if(valid21){
 if(data.source !== undefined){
 let data43 = data.source;
 const _errs125 = errors;
-if(!(validate18(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15246,8 +15246,8 @@ if(valid22){
 if(data.source !== undefined){
 let data45 = data.source;
 const _errs131 = errors;
-if(!(validate18(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15355,8 +15355,8 @@ if(valid23){
 if(data.source !== undefined){
 let data47 = data.source;
 const _errs137 = errors;
-if(!(validate18(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15464,8 +15464,8 @@ if(valid24){
 if(data.source !== undefined){
 let data49 = data.source;
 const _errs143 = errors;
-if(!(validate18(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15573,8 +15573,8 @@ if(valid25){
 if(data.source !== undefined){
 let data51 = data.source;
 const _errs149 = errors;
-if(!(validate18(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15682,8 +15682,8 @@ if(valid26){
 if(data.source !== undefined){
 let data53 = data.source;
 const _errs155 = errors;
-if(!(validate18(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15791,8 +15791,8 @@ if(valid27){
 if(data.source !== undefined){
 let data55 = data.source;
 const _errs161 = errors;
-if(!(validate18(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -15886,27 +15886,27 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersOutput = validate488;
-const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:d9f88f8da72eb8cd"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
-const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"failed":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"received":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"received":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"failed":{"$ref":"octez-subschema:791b3cd848a8b9bd"},"scheduled":{"$ref":"octez-subschema:791b3cd848a8b9bd"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"peer_metadata.v1","type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"title":"peer_metadata.legacy_v0","type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Integer","description":"An arbitrary-precision integer written in decimal.","type":"string"};
+const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
+const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
+const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
+const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate136.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15930,7 +15930,7 @@ errors++;
 else {
 const _errs3 = errors;
 for(const key0 in data){
-if(!(func5.call(schema43.oneOf[0].properties, key0))){
+if(!(func2.call(schema22.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -15946,8 +15946,8 @@ if(_errs3 === errors){
 if(data.branch !== undefined){
 let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate136(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -15961,8 +15961,8 @@ if(valid1){
 if(data.head !== undefined){
 let data1 = data.head;
 const _errs5 = errors;
-if(!(validate136(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -15976,8 +15976,8 @@ if(valid1){
 if(data.block_header !== undefined){
 let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate136(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -15991,8 +15991,8 @@ if(valid1){
 if(data.operations !== undefined){
 let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate136(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16006,8 +16006,8 @@ if(valid1){
 if(data.protocols !== undefined){
 let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate136(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16021,8 +16021,8 @@ if(valid1){
 if(data.operation_hashes_for_block !== undefined){
 let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate136(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16036,8 +16036,8 @@ if(valid1){
 if(data.operations_for_block !== undefined){
 let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate136(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16051,8 +16051,8 @@ if(valid1){
 if(data.checkpoint !== undefined){
 let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate136(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16066,8 +16066,8 @@ if(valid1){
 if(data.protocol_branch !== undefined){
 let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate136(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16081,8 +16081,8 @@ if(valid1){
 if(data.predecessor_header !== undefined){
 let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate136(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16096,8 +16096,8 @@ if(valid1){
 if(data.other !== undefined){
 let data10 = data.other;
 const _errs14 = errors;
-if(!(validate136(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16174,8 +16174,8 @@ if(_errs17 === errors){
 if(data.branch !== undefined){
 let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate136(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16189,8 +16189,8 @@ if(valid2){
 if(data.head !== undefined){
 let data12 = data.head;
 const _errs19 = errors;
-if(!(validate136(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16204,8 +16204,8 @@ if(valid2){
 if(data.block_header !== undefined){
 let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate136(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16219,8 +16219,8 @@ if(valid2){
 if(data.operations !== undefined){
 let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate136(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16234,8 +16234,8 @@ if(valid2){
 if(data.protocols !== undefined){
 let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate136(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16249,8 +16249,8 @@ if(valid2){
 if(data.operation_hashes_for_block !== undefined){
 let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate136(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16264,8 +16264,8 @@ if(valid2){
 if(data.operations_for_block !== undefined){
 let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate136(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16279,8 +16279,8 @@ if(valid2){
 if(data.other !== undefined){
 let data18 = data.other;
 const _errs25 = errors;
-if(!(validate136(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16335,7 +16335,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate135.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 else {
@@ -16351,13 +16351,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate135.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
+const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16365,14 +16365,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
-validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "head") || (key0 === "branch"))){
-validate159.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16381,8 +16381,8 @@ if(_errs1 === errors){
 if(data.head !== undefined){
 let data0 = data.head;
 const _errs2 = errors;
-if(!(validate136(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16396,8 +16396,8 @@ if(valid0){
 if(data.branch !== undefined){
 let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate136(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16414,18 +16414,18 @@ if(valid0){
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate159.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16433,14 +16433,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
-validate182.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema57.properties, key0))){
-validate182.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema31.properties, key0))){
+validate113.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16454,14 +16454,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
-validate182.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate113.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
-validate182.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate113.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16470,8 +16470,8 @@ if(_errs4 === errors){
 if(data0.sent !== undefined){
 let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate135(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16485,8 +16485,8 @@ if(valid1){
 if(data0.failed !== undefined){
 let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate135(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16500,8 +16500,8 @@ if(valid1){
 if(data0.received !== undefined){
 let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate135(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16515,8 +16515,8 @@ if(valid1){
 if(data0.unexpected !== undefined){
 let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate136(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16530,8 +16530,8 @@ if(valid1){
 if(data0.outdated !== undefined){
 let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate136(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16551,7 +16551,7 @@ if(valid1){
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs2){
@@ -16571,14 +16571,14 @@ if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
-validate182.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate113.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key2 in data6){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
-validate182.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate113.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16587,8 +16587,8 @@ if(_errs12 === errors){
 if(data6.sent !== undefined){
 let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate135(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16602,8 +16602,8 @@ if(valid2){
 if(data6.received !== undefined){
 let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate135(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16617,8 +16617,8 @@ if(valid2){
 if(data6.failed !== undefined){
 let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate135(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16632,8 +16632,8 @@ if(valid2){
 if(data6.scheduled !== undefined){
 let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate135(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate76(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 else {
@@ -16652,7 +16652,7 @@ if(valid2){
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs10){
@@ -16667,8 +16667,8 @@ if(valid0){
 if(data.valid_blocks !== undefined){
 let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate136(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16682,8 +16682,8 @@ if(valid0){
 if(data.old_heads !== undefined){
 let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate136(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16702,14 +16702,14 @@ if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
 if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
-validate182.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate113.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 in data13){
-if(!(func5.call(schema57.properties.prevalidator_results.properties, key3))){
-validate182.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+if(!(func2.call(schema31.properties.prevalidator_results.properties, key3))){
+validate113.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16718,8 +16718,8 @@ if(_errs21 === errors){
 if(data13.cannot_download !== undefined){
 let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate136(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16733,8 +16733,8 @@ if(valid3){
 if(data13.cannot_parse !== undefined){
 let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate136(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16748,8 +16748,8 @@ if(valid3){
 if(data13.refused_by_prefilter !== undefined){
 let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate136(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16763,8 +16763,8 @@ if(valid3){
 if(data13.refused_by_postfilter !== undefined){
 let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate136(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16778,8 +16778,8 @@ if(valid3){
 if(data13.applied !== undefined){
 let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate136(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16793,8 +16793,8 @@ if(valid3){
 if(data13.branch_delayed !== undefined){
 let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate136(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16808,8 +16808,8 @@ if(valid3){
 if(data13.branch_refused !== undefined){
 let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate136(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16823,8 +16823,8 @@ if(valid3){
 if(data13.refused !== undefined){
 let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate136(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16838,8 +16838,8 @@ if(valid3){
 if(data13.duplicate !== undefined){
 let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate136(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16853,8 +16853,8 @@ if(valid3){
 if(data13.outdated !== undefined){
 let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate136(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16879,7 +16879,7 @@ if(valid3){
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs19){
@@ -16894,8 +16894,8 @@ if(valid0){
 if(data.unactivated_chains !== undefined){
 let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate136(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16909,8 +16909,8 @@ if(valid0){
 if(data.inactive_chains !== undefined){
 let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate136(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16924,8 +16924,8 @@ if(valid0){
 if(data.future_blocks_advertised !== undefined){
 let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate136(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16944,14 +16944,14 @@ if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
-validate182.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate113.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key4 in data27){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
-validate182.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate113.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16960,8 +16960,8 @@ if(_errs37 === errors){
 if(data27.block !== undefined){
 let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate136(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16975,8 +16975,8 @@ if(valid4){
 if(data27.operations !== undefined){
 let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate136(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -16990,8 +16990,8 @@ if(valid4){
 if(data27.protocol !== undefined){
 let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate136(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate77(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -17009,7 +17009,7 @@ if(valid4){
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs35){
@@ -17029,14 +17029,14 @@ if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
 if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
-validate182.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate113.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
 for(const key5 in data31){
 if(!((key5 === "sent") || (key5 === "received"))){
-validate182.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate113.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -17045,8 +17045,8 @@ if(_errs43 === errors){
 if(data31.sent !== undefined){
 let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate159(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate141(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -17060,8 +17060,8 @@ if(valid5){
 if(data31.received !== undefined){
 let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate159(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate141(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -17078,7 +17078,7 @@ if(valid5){
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs41){
@@ -17104,17 +17104,17 @@ if(valid0){
 }
 }
 else {
-validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate182.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"State of the connection with a peer.","type":"string","enum":["running","accepted","disconnected"]};
+const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["running","accepted","disconnected"]};
 
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17137,7 +17137,7 @@ validate255.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Traffic counters of the peer-to-peer layer.","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
+const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17163,8 +17163,8 @@ if(_errs1 === errors){
 if(data.total_sent !== undefined){
 let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate53(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -17178,8 +17178,8 @@ if(valid0){
 if(data.total_recv !== undefined){
 let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate53(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -17193,8 +17193,8 @@ if(valid0){
 if(data.current_inflow !== undefined){
 let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate79(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -17208,8 +17208,8 @@ if(valid0){
 if(data.current_outflow !== undefined){
 let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate79(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -17238,9 +17238,9 @@ validate280.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
+const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17248,7 +17248,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate67.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate146.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -17256,8 +17256,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate68(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -17268,8 +17268,8 @@ if(valid0){
 if(len1 > 1){
 let data1 = data[1];
 const _errs2 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -17282,13 +17282,13 @@ if(valid0){
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate67.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
@@ -17317,8 +17317,8 @@ const len2 = data0.length;
 if(len2 > 0){
 let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -17340,7 +17340,7 @@ return false;
 else {
 const _errs6 = errors;
 for(const key0 in data2){
-if(!(func5.call(schema118.items.items[1].properties, key0))){
+if(!(func2.call(schema118.items.items[1].properties, key0))){
 validate488.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -17382,8 +17382,8 @@ if(valid2){
 if(data2.conn_metadata !== undefined){
 let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate66(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -17397,8 +17397,8 @@ if(valid2){
 if(data2.peer_metadata !== undefined){
 let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate182(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate113(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 else {
@@ -17427,8 +17427,8 @@ if(valid2){
 if(data2.reachable_at !== undefined){
 let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate68(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -17457,8 +17457,8 @@ if(valid2){
 if(data2.last_failed_connection !== undefined){
 let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate67(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17472,8 +17472,8 @@ if(valid2){
 if(data2.last_rejected_connection !== undefined){
 let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate67(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17487,8 +17487,8 @@ if(valid2){
 if(data2.last_established_connection !== undefined){
 let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate67(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17502,8 +17502,8 @@ if(valid2){
 if(data2.last_disconnection !== undefined){
 let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate67(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17517,8 +17517,8 @@ if(valid2){
 if(data2.last_seen !== undefined){
 let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate67(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17532,8 +17532,8 @@ if(valid2){
 if(data2.last_miss !== undefined){
 let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate67(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17601,7 +17601,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersByPeerIdOutput = validate501;
-const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:d9f88f8da72eb8cd"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
+const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17617,7 +17617,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema119.properties, key0))){
+if(!(func2.call(schema119.properties, key0))){
 validate501.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -17659,8 +17659,8 @@ if(valid0){
 if(data.conn_metadata !== undefined){
 let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate66(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate97(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -17674,8 +17674,8 @@ if(valid0){
 if(data.peer_metadata !== undefined){
 let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate182(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate113(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 else {
@@ -17704,8 +17704,8 @@ if(valid0){
 if(data.reachable_at !== undefined){
 let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate68(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate147(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -17734,8 +17734,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate67(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17749,8 +17749,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate67(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17764,8 +17764,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate67(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17779,8 +17779,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate67(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17794,8 +17794,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate67(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17809,8 +17809,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate67(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate146(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -17922,7 +17922,7 @@ return errors === 0;
 
 export const validateGetNetworkPeersLogOutput = validate515;
 const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An event in the history of a peer.","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
+const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17971,8 +17971,8 @@ if(valid0){
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -17986,8 +17986,8 @@ if(valid0){
 if(data.addr !== undefined){
 let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate69(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate148(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -18087,8 +18087,8 @@ return errors === 0;
 
 export const validateGetNetworkPointsOutput = validate517;
 const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"What the node knows about a point: flags, state and the times of past events.","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
-const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"State of the connection with a point.","oneOf":[{"title":"Requested","type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"title":"Accepted","type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"title":"Running","type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"title":"Disconnected","type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
+const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
+const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18253,8 +18253,8 @@ if(valid2){
 if(data.p2p_peer_id !== undefined){
 let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate18(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18362,8 +18362,8 @@ if(valid3){
 if(data.p2p_peer_id !== undefined){
 let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate18(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18529,7 +18529,7 @@ return errors === 0;
 
 const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18537,7 +18537,7 @@ if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate109.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate159.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -18545,8 +18545,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate18(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18557,8 +18557,8 @@ if(valid0){
 if(len1 > 1){
 let data1 = data[1];
 const _errs2 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18571,13 +18571,13 @@ if(valid0){
 }
 }
 else {
-validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate109.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
@@ -18596,7 +18596,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema75.properties, key0))){
+if(!(func2.call(schema75.properties, key0))){
 validate258.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -18622,8 +18622,8 @@ if(valid0){
 if(data.greylisted_until !== undefined){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18652,8 +18652,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18667,8 +18667,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate49(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18682,8 +18682,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate109(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -18697,8 +18697,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate109(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -18712,8 +18712,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate109(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -18727,8 +18727,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate109(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -18742,8 +18742,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate49(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18757,8 +18757,8 @@ if(valid0){
 if(data.expected_peer_id !== undefined){
 let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate18(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18871,7 +18871,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsByPointOutput = validate520;
-const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"What the node knows about a point: flags, state and the times of past events.","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
+const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 
 function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18887,7 +18887,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema124.properties, key0))){
+if(!(func2.call(schema124.properties, key0))){
 validate520.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -18913,8 +18913,8 @@ if(valid0){
 if(data.greylisted_until !== undefined){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18943,8 +18943,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -18958,8 +18958,8 @@ if(valid0){
 if(data.last_failed_connection !== undefined){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate49(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -18973,8 +18973,8 @@ if(valid0){
 if(data.last_rejected_connection !== undefined){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate109(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -18988,8 +18988,8 @@ if(valid0){
 if(data.last_established_connection !== undefined){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate109(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -19003,8 +19003,8 @@ if(valid0){
 if(data.last_disconnection !== undefined){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate109(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -19018,8 +19018,8 @@ if(valid0){
 if(data.last_seen !== undefined){
 let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate109(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate159(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -19033,8 +19033,8 @@ if(valid0){
 if(data.last_miss !== undefined){
 let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate49(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19048,8 +19048,8 @@ if(valid0){
 if(data.expected_peer_id !== undefined){
 let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate18(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -19129,8 +19129,8 @@ if(valid0){
 if(data.peer_id !== undefined){
 let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -19158,10 +19158,10 @@ return errors === 0;
 
 export const validateGetNetworkPointsLogOutput = validate533;
 const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
-const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"An event in the history of a point, with its time.","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"title":"Outgoing_request","type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"title":"Accepting_request","type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"title":"Rejecting_rejected","type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"$ref":"octez-subschema:bc2602a21d08c8d5"},{"$ref":"octez-subschema:bc2602a21d08c8d5"}]}],"additionalItems":false};
-const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Rejecting_request","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
+const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
+const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -19169,14 +19169,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
-validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
-validate172.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate184.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19186,13 +19186,13 @@ if(data.event_kind !== undefined){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate172.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate184.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
-const vSchema0 = schema52.properties.event_kind.enum;
+const vSchema0 = schema49.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
-validate172.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema52.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
+validate184.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema49.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -19208,8 +19208,8 @@ if(valid0){
 if(data.p2p_peer_id !== undefined){
 let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -19226,13 +19226,13 @@ if(valid0){
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate172.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
@@ -19253,8 +19253,8 @@ const len1 = data.length;
 if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -19425,8 +19425,8 @@ if(valid3){
 if(data1.p2p_peer_id !== undefined){
 let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate18(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -19466,8 +19466,8 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-if(!(validate172(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate184(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -19551,8 +19551,8 @@ if(valid4){
 if(data1.p2p_peer_id !== undefined){
 let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate18(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -19592,8 +19592,8 @@ valid1 = true;
 passing0 = 3;
 }
 const _errs22 = errors;
-if(!(validate172(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate184(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -19609,8 +19609,8 @@ valid1 = true;
 passing0 = 4;
 }
 const _errs23 = errors;
-if(!(validate172(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate184(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -19626,8 +19626,8 @@ valid1 = true;
 passing0 = 5;
 }
 const _errs24 = errors;
-if(!(validate172(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate184(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -19729,7 +19729,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate535;
-const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Peer identity (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
+const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19753,7 +19753,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate537;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Traffic counters of the peer-to-peer layer.","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
+const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19779,8 +19779,8 @@ if(_errs1 === errors){
 if(data.total_sent !== undefined){
 let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate53(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -19794,8 +19794,8 @@ if(valid0){
 if(data.total_recv !== undefined){
 let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate53(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -19809,8 +19809,8 @@ if(valid0){
 if(data.current_inflow !== undefined){
 let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate79(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -19824,8 +19824,8 @@ if(valid0){
 if(data.current_outflow !== undefined){
 let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate79(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -19868,8 +19868,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate75(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -19895,9 +19895,9 @@ return errors === 0;
 
 export const validatePostPrivateInjectionOperationsOutput = validate544;
 const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","title":"Operation hash (Base58Check-encoded)","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -19906,7 +19906,7 @@ errors = vErrors.length;
 }
 else {
 if(!func0("operation_hash", data)){
-validate25.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+validate207.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 else {
@@ -19914,7 +19914,7 @@ else {
 }
 if(errors === 0){
 }
-validate25.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
@@ -19930,8 +19930,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate25(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 else {
@@ -19969,8 +19969,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate41(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate71(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -19995,7 +19995,7 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate548;
-const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Version of the environment a protocol is compiled against.","type":"integer","minimum":0,"maximum":65535};
+const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20044,7 +20044,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema133.properties, key0))){
+if(!(func2.call(schema133.properties, key0))){
 validate549.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -20102,8 +20102,8 @@ if(valid0){
 if(data.minor_collections !== undefined){
 let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate79(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20117,8 +20117,8 @@ if(valid0){
 if(data.major_collections !== undefined){
 let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate79(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20132,8 +20132,8 @@ if(valid0){
 if(data.forced_major_collections !== undefined){
 let data5 = data.forced_major_collections;
 const _errs10 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20147,8 +20147,8 @@ if(valid0){
 if(data.heap_words !== undefined){
 let data6 = data.heap_words;
 const _errs11 = errors;
-if(!(validate79(data6, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data6, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20162,8 +20162,8 @@ if(valid0){
 if(data.heap_chunks !== undefined){
 let data7 = data.heap_chunks;
 const _errs12 = errors;
-if(!(validate79(data7, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data7, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20177,8 +20177,8 @@ if(valid0){
 if(data.live_words !== undefined){
 let data8 = data.live_words;
 const _errs13 = errors;
-if(!(validate79(data8, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data8, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20192,8 +20192,8 @@ if(valid0){
 if(data.live_blocks !== undefined){
 let data9 = data.live_blocks;
 const _errs14 = errors;
-if(!(validate79(data9, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data9, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20207,8 +20207,8 @@ if(valid0){
 if(data.free_words !== undefined){
 let data10 = data.free_words;
 const _errs15 = errors;
-if(!(validate79(data10, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data10, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20222,8 +20222,8 @@ if(valid0){
 if(data.free_blocks !== undefined){
 let data11 = data.free_blocks;
 const _errs16 = errors;
-if(!(validate79(data11, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data11, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20237,8 +20237,8 @@ if(valid0){
 if(data.largest_free !== undefined){
 let data12 = data.largest_free;
 const _errs17 = errors;
-if(!(validate79(data12, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data12, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20252,8 +20252,8 @@ if(valid0){
 if(data.fragments !== undefined){
 let data13 = data.fragments;
 const _errs18 = errors;
-if(!(validate79(data13, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data13, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20267,8 +20267,8 @@ if(valid0){
 if(data.compactions !== undefined){
 let data14 = data.compactions;
 const _errs19 = errors;
-if(!(validate79(data14, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data14, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20282,8 +20282,8 @@ if(valid0){
 if(data.top_heap_words !== undefined){
 let data15 = data.top_heap_words;
 const _errs20 = errors;
-if(!(validate79(data15, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data15, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20297,8 +20297,8 @@ if(valid0){
 if(data.stack_size !== undefined){
 let data16 = data.stack_size;
 const _errs21 = errors;
-if(!(validate79(data16, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data16, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20341,7 +20341,7 @@ return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate564;
-const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Linux_proc_statm","type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"title":"Darwin_ps","type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
+const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20383,8 +20383,8 @@ if(_errs3 === errors){
 if(data.page_size !== undefined){
 let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20398,8 +20398,8 @@ if(valid1){
 if(data.size !== undefined){
 let data1 = data.size;
 const _errs5 = errors;
-if(!(validate53(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20413,8 +20413,8 @@ if(valid1){
 if(data.resident !== undefined){
 let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate53(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20428,8 +20428,8 @@ if(valid1){
 if(data.shared !== undefined){
 let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate53(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20443,8 +20443,8 @@ if(valid1){
 if(data.text !== undefined){
 let data4 = data.text;
 const _errs8 = errors;
-if(!(validate53(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20458,8 +20458,8 @@ if(valid1){
 if(data.lib !== undefined){
 let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate53(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20473,8 +20473,8 @@ if(valid1){
 if(data.data !== undefined){
 let data6 = data.data;
 const _errs10 = errors;
-if(!(validate53(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20488,8 +20488,8 @@ if(valid1){
 if(data.dt !== undefined){
 let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate53(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20563,8 +20563,8 @@ if(_errs14 === errors){
 if(data.page_size !== undefined){
 let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate79(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20600,8 +20600,8 @@ if(valid2){
 if(data.resident !== undefined){
 let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate53(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate156(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -20672,7 +20672,7 @@ return errors === 0;
 }
 
 export const validateGetVersionOutput = validate575;
-const schema135 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"title":"Dev","type":"string","enum":["dev"]},{"title":"RC","type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"title":"Release","type":"string","enum":["release"]},{"title":"RC_dev","type":"object","properties":{"rc_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc_dev"],"additionalProperties":false},{"title":"Beta","type":"object","properties":{"beta":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta"],"additionalProperties":false},{"title":"Beta_dev","type":"object","properties":{"beta_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta_dev"],"additionalProperties":false}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"title":"Some","type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"title":"None","type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
+const schema135 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]},{"type":"object","properties":{"rc_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc_dev"],"additionalProperties":false},{"type":"object","properties":{"beta":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta"],"additionalProperties":false},{"type":"object","properties":{"beta_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta_dev"],"additionalProperties":false}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
 
 function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20719,8 +20719,8 @@ if(_errs4 === errors){
 if(data0.major !== undefined){
 let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate79(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20734,8 +20734,8 @@ if(valid1){
 if(data0.minor !== undefined){
 let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate79(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20818,8 +20818,8 @@ if(_errs13 === errors){
 if(data3.rc !== undefined){
 let data4 = data3.rc;
 const _errs14 = errors;
-if(!(validate79(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -20928,8 +20928,8 @@ if(_errs19 === errors){
 if(data3.rc_dev !== undefined){
 let data5 = data3.rc_dev;
 const _errs20 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -21001,8 +21001,8 @@ if(_errs23 === errors){
 if(data3.beta !== undefined){
 let data6 = data3.beta;
 const _errs24 = errors;
-if(!(validate79(data6, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data6, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -21074,8 +21074,8 @@ if(_errs27 === errors){
 if(data3.beta_dev !== undefined){
 let data7 = data3.beta_dev;
 const _errs28 = errors;
-if(!(validate79(data7, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data7, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -21347,10 +21347,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate585;
-const schema136 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:fffb683863358e5a"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:fffb683863358e5a"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Launching","type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"title":"Running","type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"title":"Closing","type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"title":"Closed","type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"title":"Crashed","type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
+const schema136 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
+const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -21401,9 +21401,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema21.oneOf[0].properties.phase.enum;
+const vSchema0 = schema51.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
-const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema21.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21425,8 +21425,8 @@ if(valid1){
 if(data.since !== undefined){
 let data1 = data.since;
 const _errs6 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21505,9 +21505,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema21.oneOf[1].properties.phase.enum;
+const vSchema1 = schema51.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
-const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema21.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21529,8 +21529,8 @@ if(valid2){
 if(data.since !== undefined){
 let data3 = data.since;
 const _errs12 = errors;
-if(!(validate49(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21614,9 +21614,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs17 = errors;
-const vSchema2 = schema21.oneOf[2].properties.phase.enum;
+const vSchema2 = schema51.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
-const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema21.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21638,8 +21638,8 @@ if(valid3){
 if(data.birth !== undefined){
 let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate49(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21653,8 +21653,8 @@ if(valid3){
 if(data.since !== undefined){
 let data6 = data.since;
 const _errs19 = errors;
-if(!(validate49(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21739,9 +21739,9 @@ vErrors.push(err17);
 errors++;
 }
 const _errs24 = errors;
-const vSchema3 = schema21.oneOf[3].properties.phase.enum;
+const vSchema3 = schema51.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
-const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema21.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21763,8 +21763,8 @@ if(valid4){
 if(data.birth !== undefined){
 let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate49(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21778,8 +21778,8 @@ if(valid4){
 if(data.since !== undefined){
 let data9 = data.since;
 const _errs26 = errors;
-if(!(validate49(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21864,9 +21864,9 @@ vErrors.push(err22);
 errors++;
 }
 const _errs31 = errors;
-const vSchema4 = schema21.oneOf[4].properties.phase.enum;
+const vSchema4 = schema51.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
-const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema21.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21888,8 +21888,8 @@ if(valid5){
 if(data.birth !== undefined){
 let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate49(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21903,8 +21903,8 @@ if(valid5){
 if(data.since !== undefined){
 let data12 = data.since;
 const _errs33 = errors;
-if(!(validate49(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -21918,8 +21918,8 @@ if(valid5){
 if(data.errors !== undefined){
 let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate63(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate198(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -21973,7 +21973,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate48.errors = vErrors;
+validate189.errors = vErrors;
 return false;
 }
 else {
@@ -21989,13 +21989,13 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate48.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"validation","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false},{"title":"preapplication","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","chain_id"],"additionalProperties":false}]};
+const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","chain_id"],"additionalProperties":false}]};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22035,8 +22035,8 @@ if(_errs3 === errors){
 if(data.block !== undefined){
 let data0 = data.block;
 const _errs4 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -22050,8 +22050,8 @@ if(valid1){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs5 = errors;
-if(!(validate218(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -22065,8 +22065,8 @@ if(valid1){
 if(data.peer !== undefined){
 let data2 = data.peer;
 const _errs6 = errors;
-if(!(validate18(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -22135,8 +22135,8 @@ if(_errs9 === errors){
 if(data.chain_id !== undefined){
 let data3 = data.chain_id;
 const _errs10 = errors;
-if(!(validate218(data3, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data3, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -22150,8 +22150,8 @@ if(valid2){
 if(data.level !== undefined){
 let data4 = data.level;
 const _errs11 = errors;
-if(!(validate179(data4, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate111(data4, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -22200,7 +22200,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate216.errors = vErrors;
+validate98.errors = vErrors;
 return false;
 }
 else {
@@ -22216,7 +22216,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate216.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
@@ -22245,8 +22245,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate48(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -22289,8 +22289,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate49(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -22304,8 +22304,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate216(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate98(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 else {
@@ -22373,8 +22373,8 @@ if(_errs12 === errors){
 if(data5.pushed !== undefined){
 let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate49(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -22388,8 +22388,8 @@ if(valid3){
 if(data5.treated !== undefined){
 let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate49(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -22403,8 +22403,8 @@ if(valid3){
 if(data5.request !== undefined){
 let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate216(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate98(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 else {
@@ -22452,10 +22452,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsOutput = validate592;
-const schema137 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"information":{"$ref":"octez-subschema:f742ced3b767a748"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+const schema137 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
+const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22463,14 +22463,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.queue_length === undefined) && (missing0 = "queue_length")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.instances === undefined) && (missing0 = "instances"))){
-validate212.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate217.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
-validate212.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate217.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -22479,8 +22479,8 @@ if(_errs1 === errors){
 if(data.instances !== undefined){
 let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -22494,8 +22494,8 @@ if(valid0){
 if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
-if(!(validate48(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -22509,8 +22509,8 @@ if(valid0){
 if(data.queue_length !== undefined){
 let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate79(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -22528,13 +22528,13 @@ if(valid0){
 }
 }
 else {
-validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate212.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
@@ -22571,8 +22571,8 @@ if(_errs3 === errors){
 if(data0.chain_id !== undefined){
 let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate218(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate102(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 else {
@@ -22586,8 +22586,8 @@ if(valid1){
 if(data0.status !== undefined){
 let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate48(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -22601,8 +22601,8 @@ if(valid1){
 if(data0.information !== undefined){
 let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate212(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate217(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 else {
@@ -22679,10 +22679,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate596;
-const schema138 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a3ce878ffad8ca53"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a3ce878ffad8ca53"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Hash","type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"}},"required":["hash"],"additionalProperties":false},{"title":"Peer_id","type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id"],"additionalProperties":false}]};
+const schema138 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
+const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"}},"required":["hash"],"additionalProperties":false},{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id"],"additionalProperties":false}]};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22722,8 +22722,8 @@ if(_errs3 === errors){
 if(data.hash !== undefined){
 let data0 = data.hash;
 const _errs4 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -22790,8 +22790,8 @@ if(_errs7 === errors){
 if(data.peer_id !== undefined){
 let data1 = data.peer_id;
 const _errs8 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -22839,7 +22839,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return false;
 }
 else {
@@ -22855,7 +22855,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
@@ -22884,8 +22884,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate48(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -22928,8 +22928,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate49(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -22943,8 +22943,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate165(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate166(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -23012,8 +23012,8 @@ if(_errs12 === errors){
 if(data5.pushed !== undefined){
 let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate49(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -23027,8 +23027,8 @@ if(valid3){
 if(data5.treated !== undefined){
 let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate49(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -23042,8 +23042,8 @@ if(valid3){
 if(data5.request !== undefined){
 let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate165(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate166(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -23092,9 +23092,9 @@ return errors === 0;
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate603;
 const schema139 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
+const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23102,14 +23102,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
-validate162.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate163.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
-validate162.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate163.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -23118,8 +23118,8 @@ if(_errs1 === errors){
 if(data.table_length !== undefined){
 let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23133,8 +23133,8 @@ if(valid0){
 if(data.scheduler_length !== undefined){
 let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate79(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23151,13 +23151,13 @@ if(valid0){
 }
 }
 else {
-validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
@@ -23186,8 +23186,8 @@ if(_errs1 === errors){
 if(data.p2p_readers !== undefined){
 let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate79(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23201,8 +23201,8 @@ if(valid0){
 if(data.active_chains !== undefined){
 let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate79(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23216,8 +23216,8 @@ if(valid0){
 if(data.operation_db !== undefined){
 let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate162(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate163(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 else {
@@ -23231,8 +23231,8 @@ if(valid0){
 if(data.operations_db !== undefined){
 let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate162(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate163(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 else {
@@ -23246,8 +23246,8 @@ if(valid0){
 if(data.block_header_db !== undefined){
 let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate162(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate163(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 else {
@@ -23261,8 +23261,8 @@ if(valid0){
 if(data.active_connections !== undefined){
 let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23276,8 +23276,8 @@ if(valid0){
 if(data.active_peers !== undefined){
 let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate79(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23310,7 +23310,7 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate611;
-const schema140 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:31226d355f0a1193"},"information":{"$ref":"octez-subschema:f742ced3b767a748"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
+const schema140 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate611(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23344,8 +23344,8 @@ if(_errs3 === errors){
 if(data0.peer_id !== undefined){
 let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate18(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -23359,8 +23359,8 @@ if(valid1){
 if(data0.status !== undefined){
 let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate48(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -23374,8 +23374,8 @@ if(valid1){
 if(data0.information !== undefined){
 let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate212(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate217(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 else {
@@ -23410,8 +23410,8 @@ if(_errs9 === errors){
 if(data4.fetched_headers !== undefined){
 let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23425,8 +23425,8 @@ if(valid2){
 if(data4.fetched_blocks !== undefined){
 let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate79(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23489,10 +23489,10 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate617;
-const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:762d6591a36fa928"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:762d6591a36fa928"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"New_head","type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"title":"New_branch","type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
+const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
+const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23543,9 +23543,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema42.oneOf[0].properties.request.enum;
+const vSchema0 = schema45.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema45.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23567,8 +23567,8 @@ if(valid1){
 if(data.block !== undefined){
 let data1 = data.block;
 const _errs6 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -23647,9 +23647,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema42.oneOf[1].properties.request.enum;
+const vSchema1 = schema45.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema45.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23671,8 +23671,8 @@ if(valid2){
 if(data.block !== undefined){
 let data3 = data.block;
 const _errs12 = errors;
-if(!(validate13(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -23686,8 +23686,8 @@ if(valid2){
 if(data.locators !== undefined){
 let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate79(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate34(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -23737,7 +23737,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate131.errors = vErrors;
+validate174.errors = vErrors;
 return false;
 }
 else {
@@ -23753,7 +23753,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate131.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
@@ -23782,8 +23782,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate48(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -23826,8 +23826,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate49(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -23841,8 +23841,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate131(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate174(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 else {
@@ -23910,8 +23910,8 @@ if(_errs12 === errors){
 if(data5.pushed !== undefined){
 let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate49(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -23925,8 +23925,8 @@ if(valid3){
 if(data5.treated !== undefined){
 let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate49(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -23940,8 +23940,8 @@ if(valid3){
 if(data5.request !== undefined){
 let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate131(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate174(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 else {
@@ -23989,35 +23989,35 @@ return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate624;
-const schema142 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:31226d355f0a1193"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1d59581c2912266d"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1d59581c2912266d"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"title":"Flush","type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"title":"Notify","type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"title":"Inject","type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"title":"Arrived","type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"title":"Advertise","type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"title":"Leftover","type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"title":"Ban","type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"How a new block relates to the current head.","type":"string","enum":["branch","ignored","increment"]};
+const schema142 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
+const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
+const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["branch","ignored","increment"]};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema54.enum;
 if(!(((data === "branch") || (data === "ignored")) || (data === "increment"))){
-validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"}];
+validate202.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate16.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","description":"Operation hashes advertised by a peer: those it has validated, and those it still processes.","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
+const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
+const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24028,8 +24028,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate25(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 else {
@@ -24043,18 +24043,18 @@ if(valid0){
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate24.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24062,14 +24062,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
-validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate205.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -24078,8 +24078,8 @@ if(_errs1 === errors){
 if(data.known_valid !== undefined){
 let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate206(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 else {
@@ -24093,8 +24093,8 @@ if(valid0){
 if(data.pending !== undefined){
 let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate24(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate206(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 else {
@@ -24111,18 +24111,18 @@ if(valid0){
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate23.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24173,9 +24173,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema7.oneOf[0].properties.request.enum;
+const vSchema0 = schema53.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24197,8 +24197,8 @@ if(valid1){
 if(data.block !== undefined){
 let data1 = data.block;
 const _errs6 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate99(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
@@ -24212,8 +24212,8 @@ if(valid1){
 if(data.event !== undefined){
 let data2 = data.event;
 const _errs7 = errors;
-if(!(validate16(data2, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate202(data2, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 else {
@@ -24293,9 +24293,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs12 = errors;
-const vSchema1 = schema7.oneOf[1].properties.request.enum;
+const vSchema1 = schema53.oneOf[1].properties.request.enum;
 if(!(data3 === "notify")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24317,8 +24317,8 @@ if(valid2){
 if(data.peer !== undefined){
 let data4 = data.peer;
 const _errs13 = errors;
-if(!(validate18(data4, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate105(data4, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -24332,8 +24332,8 @@ if(valid2){
 if(data.mempool !== undefined){
 let data5 = data.mempool;
 const _errs14 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate205(data5, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 else {
@@ -24418,9 +24418,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs19 = errors;
-const vSchema2 = schema7.oneOf[2].properties.request.enum;
+const vSchema2 = schema53.oneOf[2].properties.request.enum;
 if(!(data6 === "inject")){
-const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24442,8 +24442,8 @@ if(valid3){
 if(data.operation !== undefined){
 let data7 = data.operation;
 const _errs20 = errors;
-if(!(validate31(data7, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate170(data7, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -24550,9 +24550,9 @@ vErrors.push(err18);
 errors++;
 }
 const _errs27 = errors;
-const vSchema3 = schema7.oneOf[3].properties.request.enum;
+const vSchema3 = schema53.oneOf[3].properties.request.enum;
 if(!(data9 === "arrived")){
-const err19 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -24574,8 +24574,8 @@ if(valid4){
 if(data.operation_hash !== undefined){
 let data10 = data.operation_hash;
 const _errs28 = errors;
-if(!(validate25(data10, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate207(data10, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 else {
@@ -24589,8 +24589,8 @@ if(valid4){
 if(data.operation !== undefined){
 let data11 = data.operation;
 const _errs29 = errors;
-if(!(validate31(data11, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate170(data11, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -24675,9 +24675,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs34 = errors;
-const vSchema4 = schema7.oneOf[4].properties.request.enum;
+const vSchema4 = schema53.oneOf[4].properties.request.enum;
 if(!(data12 === "advertise")){
-const err24 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24768,9 +24768,9 @@ vErrors.push(err28);
 errors++;
 }
 const _errs39 = errors;
-const vSchema5 = schema7.oneOf[5].properties.request.enum;
+const vSchema5 = schema53.oneOf[5].properties.request.enum;
 if(!(data13 === "leftover")){
-const err29 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -24861,9 +24861,9 @@ vErrors.push(err33);
 errors++;
 }
 const _errs44 = errors;
-const vSchema6 = schema7.oneOf[6].properties.request.enum;
+const vSchema6 = schema53.oneOf[6].properties.request.enum;
 if(!(data14 === "ban")){
-const err34 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema7.oneOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err34 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -24885,8 +24885,8 @@ if(valid7){
 if(data.operation_hash !== undefined){
 let data15 = data.operation_hash;
 const _errs45 = errors;
-if(!(validate25(data15, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate207(data15, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 else {
@@ -24940,7 +24940,7 @@ else {
 vErrors.push(err36);
 }
 errors++;
-validate12.errors = vErrors;
+validate200.errors = vErrors;
 return false;
 }
 else {
@@ -24956,7 +24956,7 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate12.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
@@ -24985,8 +24985,8 @@ if(_errs1 === errors){
 if(data.status !== undefined){
 let data0 = data.status;
 const _errs2 = errors;
-if(!(validate48(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -25029,8 +25029,8 @@ if(_errs7 === errors){
 if(data2.pushed !== undefined){
 let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate49(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -25044,8 +25044,8 @@ if(valid2){
 if(data2.request !== undefined){
 let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate200(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 else {
@@ -25113,8 +25113,8 @@ if(_errs12 === errors){
 if(data5.pushed !== undefined){
 let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate49(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -25128,8 +25128,8 @@ if(valid3){
 if(data5.treated !== undefined){
 let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate49(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -25143,8 +25143,8 @@ if(valid3){
 if(data5.request !== undefined){
 let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate12(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate200(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 else {

@@ -60,8 +60,11 @@ export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check:
 }
 
 /**
- * The schema as ajv gets it: with the hash, key and timestamp checks of validator-keywords.ts. Two facts of
- * real Octez schemas need care, both without changing what the schema accepts:
+ * The schema as ajv gets it, with the hash, key and timestamp checks of validator-keywords.ts,
+ * and without what does not change what it accepts:
+ * - the annotations `title` and `description` are left out: draft-04 gives them no say, and ajv
+ *   (not verbose) never writes them into errors, yet it would copy every one of them into the
+ *   module and walk them at each compilation;
  * - `required` lists may repeat a name (the Alpha contents of 2022 do), which draft-04's
  *   meta-schema forbids: repeats are dropped;
  * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
@@ -69,33 +72,39 @@ export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check:
  */
 function schemaForAjv(schema: JsonSchema): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
-  return withTextChecks(withUniqueRequired(rest) as JsonSchema);
+  return withTextChecks(essentials(rest as SchemaObject) as JsonSchema);
 }
 
-/** `value` with repeats dropped from its `required` lists; `value` itself when it has none. */
-function withUniqueRequired(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  let changed = false;
-  if (Array.isArray(value)) {
-    const items = value.map((item: unknown) => {
-      const result = withUniqueRequired(item);
-      if (result !== item) changed = true;
-      return result;
-    });
-    return changed ? items : value;
+type SchemaObject = Record<string, unknown>;
+
+/** Keywords whose value is a schema, or a list of schemas. */
+const SUBSCHEMA_KEYWORDS = new Set(["additionalItems", "additionalProperties", "items", "not", "allOf", "anyOf", "oneOf"]);
+/** Keywords whose value maps names to schemas (`dependencies` may map a name to a list of names). */
+const SUBSCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "definitions", "dependencies"]);
+
+/** `schema` without annotations and with unique `required` names, at every depth (see {@link schemaForAjv}). */
+function essentials(schema: SchemaObject): SchemaObject {
+  const result: SchemaObject = {};
+  for (const keyword in schema) {
+    const value = schema[keyword];
+    if (keyword === "title" || keyword === "description") continue;
+    if (keyword === "required" && Array.isArray(value)) result[keyword] = new Set(value).size < value.length ? [...new Set(value)] : value;
+    else if (SUBSCHEMA_KEYWORDS.has(keyword)) result[keyword] = subschemas(value);
+    else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+      const entries: SchemaObject = {};
+      for (const name in value) entries[name] = subschemas(value[name]);
+      result[keyword] = entries;
+    } else result[keyword] = value;
   }
-  const object = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
-  for (const key in object) {
-    const inner = object[key];
-    let result = inner;
-    if (key !== "required" || !Array.isArray(inner)) result = withUniqueRequired(inner);
-    else if (new Set(inner).size < inner.length) result = [...new Set(inner)];
-    if (result !== inner) {
-      changed = true;
-      copy ??= { ...object };
-      copy[key] = result;
-    }
-  }
-  return changed ? copy : value;
+  return result;
+}
+
+/** A schema, or each schema of a list, through {@link essentials}; anything else as it is. */
+function subschemas(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item: unknown) => (isObject(item) ? essentials(item) : item));
+  return isObject(value) ? essentials(value) : value;
+}
+
+function isObject(value: unknown): value is SchemaObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
