@@ -1,6 +1,6 @@
 /**
  * Generation time, end to end (read the file, validate and normalise the tree, reconcile,
- * render every file of the folder including prettier; nothing written to disk), for
+ * render and lay out every file of the folder, validators included; nothing written to disk), for
  *
  * - the shell snapshot `spec/snapshots/shell.json`, and
  * - the 2022 Alpha mempool dump `../shared/reference/describe-mempool-alpha-2022-06-09.json`
@@ -12,8 +12,8 @@
  * server, so the comparison is of the job each tool does for an interface.
  *
  * Rounds alternate the three jobs in one process; each figure is the median of the warm rounds
- * (the first, cold round, which includes loading prettier's parsers and JIT warm-up, is shown
- * separately). Then one more run of each of our jobs, step by step, shows where the time goes.
+ * (the first, cold round, which includes starting the validators' worker thread and JIT
+ * warm-up, is shown separately). Then one more run of each of our jobs, step by step, shows where the time goes.
  *
  * Run: npx tsx scripts/bench/generation.bench.ts [rounds]   (default 5 warm rounds)
  */
