@@ -1,9 +1,9 @@
 /**
  * Body schemas made ready for ajv (validators-compile.ts), before any compilation:
  *
- * 1. each schema as ajv must get it (`schemaForAjv`): repeats dropped from `required` lists, no
- *    stray `id`, and the hash, key and timestamp checks of validator-keywords.ts on its
- *    definitions;
+ * 1. each schema as ajv must get it (`schemaForAjv`): no annotations, repeats dropped from
+ *    `required` lists, no stray `id`, and the hash, key and timestamp checks of
+ *    validator-keywords.ts on its definitions;
  * 2. the definitions of all bodies shared, each compiled once (shared-definitions.ts);
  * 3. the sub-schemas Octez repeats inline moved apart, each compiled once too
  *    (repeated-subschemas.ts).

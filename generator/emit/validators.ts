@@ -11,13 +11,10 @@ import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
 import { docComment } from "./ts-syntax.ts";
 import { importLine, RUNTIME_MODULE } from "./modules.ts";
-import { canonicalJson } from "./canonical-json.ts";
 import { rootTextCheck, type TextCheck } from "./validator-keywords.ts";
 import { ValidatorsModule, type ValidatorRequest } from "./validators-compile.ts";
 import { serviceBodies } from "./validators-prepare.ts";
 import { validatorsThread, WorkerUnavailable, type ThreadSession } from "./validators-thread.ts";
-
-export { canonicalJson };
 
 /** Which validator checks each body of each service. */
 export interface ValidatorNames {
@@ -46,8 +43,8 @@ export interface PlannedValidator {
 }
 
 /**
- * Gives every body a validator; bodies with the same schema (compared as canonical JSON) share
- * the one named after the first body type that uses it.
+ * Gives every body a validator; bodies with the same schema (compared as JSON text) and the
+ * same root check share the one named after the first body type that uses it.
  */
 export function planValidators(model: CodecModel, names: InterfaceNames): ValidatorPlan {
   const byKey = new Map<string, PlannedValidator>();
@@ -55,7 +52,7 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
   const assign = (body: BodyCodec, typeName: string): string => {
     const rootCheck = rootTextCheck(body.codec);
     // Octez prints equal schemas alike, so their JSON text is enough to find them (sorting keys,
-    // as canonicalJson does, would only cost time here). JSON text has no raw control character.
+    // as canonical-json.ts does, would only cost time here). JSON text has no raw control character.
     const key = rootCheck === undefined ? schemaText(body.schema) : `${schemaText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
     let entry = byKey.get(key);
     if (!entry) {
