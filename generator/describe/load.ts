@@ -11,7 +11,6 @@ import { isAscii } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { DescribeLoadError } from "./errors.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
-import { SNAPSHOT_FORMAT, type SnapshotSource } from "./snapshot.ts";
 
 export interface LoadDescribeOptions {
   /** Milliseconds to wait for a node's complete answer. Default 30 000. */

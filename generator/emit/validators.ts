@@ -13,7 +13,6 @@ import { docComment } from "./ts-syntax.ts";
 import { importLine, RUNTIME_MODULE } from "./modules.ts";
 import { rootTextCheck, type TextCheck } from "./validator-keywords.ts";
 import { ValidatorsModule, type ValidatorRequest } from "./validators-compile.ts";
-import { serviceBodies } from "./validators-prepare.ts";
 import { validatorsThread, WorkerUnavailable, type ThreadSession } from "./validators-thread.ts";
 
 /** Which validator checks each body of each service. */

@@ -11,7 +11,7 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
 import { functionDeclaration, indent } from "../source-text.ts";
-import { argumentList, assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
+import { assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");

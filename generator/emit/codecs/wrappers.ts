@@ -6,7 +6,7 @@
 import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { functionDeclaration } from "../source-text.ts";
 import { argumentList, stringLiteral } from "../layout/syntax.ts";
 
 const ENUM_READERS = { Int8: "readInt8", Uint8: "readUint8", Int16: "readInt16", Uint16: "readUint16" } as const;

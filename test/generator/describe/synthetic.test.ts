@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { readDescribeTree, validateDescribeAnswer } from "../../../generator/describe/index.ts";
-import { routeToString } from "../../../generator/model/describe-tree.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
 import { clone, legacyService, service, syntheticTree } from "./fixtures.ts";
 import { definition, DUMPS, findService, rewriteLegacyFixed, routeTable } from "./helpers.ts";
