@@ -46,6 +46,8 @@ let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
 export class ValidatorsModule {
   private readonly ajv: InstanceType<typeof Ajv04>;
   private readonly prepared: PreparedSchemas;
+  /** The compiled functions whose code {@link compile} has flattened. */
+  private readonly flattened = new WeakSet<object>();
 
   /**
    * Prepares distinct body schemas and compiles what they share. Throws, as ajv's `addSchema`
@@ -76,7 +78,7 @@ export class ValidatorsModule {
     for (const { id, schema } of this.prepared.shared) this.add(id, schema);
     // Compiled now, in this order, rather than when a body first reaches them: the function
     // names ajv hands out follow the compilation order.
-    for (const { id } of this.prepared.shared) this.ajv.getSchema(id);
+    for (const { id } of this.prepared.shared) this.compile(id);
   }
 
   /** Adds the validators and returns the module's code, importing what it uses from the runtime entry. */
@@ -88,7 +90,27 @@ export class ValidatorsModule {
       this.add(name, withRootCheck(this.prepared.bodies[body]!, original, rootCheck));
       exports[name] = name;
     }
+    for (const name in exports) this.compile(name);
     return importRuntimeHelpers(standaloneCode(this.ajv, exports));
+  }
+
+  /**
+   * Compiles the schema `id` (and whatever it refers to that is not compiled yet), then makes
+   * the code of each new function one flat string. ajv writes a function's code by
+   * concatenating many small pieces, which V8 keeps as a tree of pieces until the text is read;
+   * kept until the module is written, those trees (hundreds of thousands of small objects for
+   * the shell) would be copied by every young-generation collection meanwhile. Reading a
+   * character makes V8 copy the pieces into one string, once, and drop the tree.
+   */
+  private compile(id: string): void {
+    this.ajv.getSchema(id);
+    for (const key in this.ajv.schemas) {
+      const source = this.ajv.schemas[key]?.validate?.source;
+      if (source !== undefined && !this.flattened.has(source)) {
+        source.validateCode.charCodeAt(0);
+        this.flattened.add(source);
+      }
+    }
   }
 
   private add(id: string, schema: JsonSchema): void {
