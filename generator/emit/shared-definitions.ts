@@ -12,11 +12,11 @@
  * `$ref` is rewritten to the identifier of the definition's schema, `<prefix><key>`.
  */
 
-import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/json-schema.ts";
 import { refName } from "../reconcile/json-view.ts";
 import { compareStrings } from "./names.ts";
-import { canonicalJson } from "./canonical-json.ts";
+import { JsonClasses } from "./json-classes.ts";
+import { SequenceTable } from "./sequence-table.ts";
 
 export interface SharedDefinitions {
   /** Each distinct definition with its identifier, sorted by identifier. */
@@ -30,10 +30,10 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
-  const hashes = new ContentHashes();
+  const contents = new JsonClasses(new SequenceTable());
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
-    const identities = closureIdentities(definitions, hashes);
+    const identities = closureIdentities(definitions, contents);
     const keyOf = new Map<string, string>();
     for (const name of Object.keys(definitions).sort(compareStrings)) {
       const identity = identities.get(name)!;
@@ -65,15 +65,15 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
 
 /**
  * A string identifying each definition together with everything it refers to, transitively
- * (equal strings ⇔ the same definition wherever it is copied).
+ * (equal strings ⇔ the same definition wherever it is copied): the names in its closure, each
+ * with the class of its contents (json-classes.ts: equal up to key order).
  */
-function closureIdentities(definitions: Record<string, JsonSchema>, hashes: ContentHashes): Map<string, string> {
+function closureIdentities(definitions: Record<string, JsonSchema>, contents: JsonClasses): Map<string, string> {
   const direct = new Map<string, string[]>();
   for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
-  // Each definition is serialised and hashed once; an identity hashes the hashes of its closure
-  // (serialising the closure of each definition would read the large ones again and again).
-  const own = new Map<string, string>();
-  for (const [name, schema] of Object.entries(definitions)) own.set(name, hashes.of(schema));
+  // Each definition is classified once; an identity lists the classes of its closure.
+  const own = new Map<string, number>();
+  for (const [name, schema] of Object.entries(definitions)) own.set(name, contents.of(schema));
   const identities = new Map<string, string>();
   for (const name of Object.keys(definitions)) {
     const closure = new Set<string>([name]);
@@ -86,31 +86,10 @@ function closureIdentities(definitions: Record<string, JsonSchema>, hashes: Cont
         }
       }
     }
-    // Arrays of strings only: their plain JSON is canonical.
     const members = [...closure].sort(compareStrings).map((n) => [n, own.get(n)]);
-    identities.set(name, createHash("sha256").update(JSON.stringify([name, members])).digest("hex"));
+    identities.set(name, JSON.stringify([name, members]));
   }
   return identities;
-}
-
-/**
- * Hashes of schema contents (canonical JSON, so that key order does not count). Every body
- * carries its own copy of the definitions it uses, so most contents come again and again: a
- * copy is recognised by its plain JSON text, which the engine writes much faster than the
- * canonical one.
- */
-class ContentHashes {
-  private readonly byText = new Map<string, string>();
-
-  of(schema: JsonSchema): string {
-    const text = JSON.stringify(schema);
-    let hash = this.byText.get(text);
-    if (hash === undefined) {
-      hash = createHash("sha256").update(canonicalJson(schema)).digest("hex");
-      this.byText.set(text, hash);
-    }
-    return hash;
-  }
 }
 
 function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
@@ -124,13 +103,26 @@ function referencedNames(value: unknown, found: Set<string> = new Set()): Set<st
   return found;
 }
 
-/** A copy of `value` with every `$ref` passed through `redirect`. */
+/**
+ * `value` with every `$ref` passed through `redirect`: a copy of the objects and arrays on the
+ * way to a `$ref`, the rest (most of a schema) as it is.
+ */
 function rewriteRefs(value: unknown, redirect: (ref: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, redirect));
   if (value === null || typeof value !== "object") return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[key] = key === "$ref" && typeof inner === "string" ? redirect(inner) : rewriteRefs(inner, redirect);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = rewriteRefs(value[i], redirect);
+      if (item !== value[i]) (copy ??= value.slice())[i] = item;
+    }
+    return copy ?? value;
   }
-  return copy;
+  let copy: Record<string, unknown> | undefined;
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    const inner = object[key];
+    const result = key === "$ref" && typeof inner === "string" ? redirect(inner) : rewriteRefs(inner, redirect);
+    if (result !== inner) (copy ??= { ...object })[key] = result;
+  }
+  return copy ?? value;
 }
