@@ -44,14 +44,30 @@ export interface HoistedSubschemas {
   roots: JsonSchema[];
 }
 
-/** Keywords whose value is a schema. */
-const SCHEMA_KEYWORDS = new Set(["additionalItems", "additionalProperties", "items", "not"]);
-/** Keywords whose value is a list of schemas (`items` may be one too). */
-const SCHEMA_LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "items"]);
-/** Keywords whose value maps names to schemas (`dependencies` may map a name to a list of names). */
-const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "definitions", "dependencies"]);
-/** Keywords that do not change what a schema accepts. */
-const ANNOTATIONS = new Set(["title", "description"]);
+/** Role of a keyword whose value is a schema. */
+const SCHEMA = 1;
+/** Role of a keyword whose value is a list of schemas (`items` may be one too). */
+const SCHEMA_LIST = 2;
+/** Role of a keyword whose value maps names to schemas (`dependencies` may map a name to a list of names). */
+const SCHEMA_MAP = 4;
+/** Role of a keyword that does not change what a schema accepts. */
+const ANNOTATION = 8;
+/** The roles of the keywords that have one, looked up once per keyword met. */
+const ROLES = new Map<string, number>([
+  ["additionalItems", SCHEMA],
+  ["additionalProperties", SCHEMA],
+  ["items", SCHEMA | SCHEMA_LIST],
+  ["not", SCHEMA],
+  ["allOf", SCHEMA_LIST],
+  ["anyOf", SCHEMA_LIST],
+  ["oneOf", SCHEMA_LIST],
+  ["properties", SCHEMA_MAP],
+  ["patternProperties", SCHEMA_MAP],
+  ["definitions", SCHEMA_MAP],
+  ["dependencies", SCHEMA_MAP],
+  ["title", ANNOTATION],
+  ["description", ANNOTATION],
+]);
 
 type SchemaObject = Record<string, unknown>;
 
@@ -125,9 +141,10 @@ class Hoister {
     let size = 0;
     let first = true;
     for (const keyword of sortedKeys(schema)) {
-      if (ANNOTATIONS.has(keyword)) continue;
+      const role = ROLES.get(keyword) ?? 0;
+      if (role === ANNOTATION) continue;
       const name = this.values.of(keyword);
-      const value = this.keywordPart(keyword, schema[keyword]);
+      const value = this.keywordPart(role, schema[keyword]);
       length += (first ? 0 : 1) + this.values.textLength(name) + 1 + this.partLength;
       size += this.partSize;
       first = false;
@@ -144,20 +161,20 @@ class Hoister {
   }
 
   /** The class of a keyword's value: a sub-schema, a list or map of them, or any other value. */
-  private keywordPart(keyword: string, value: unknown): number {
-    if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) return this.part(value);
+  private keywordPart(role: number, value: unknown): number {
+    if ((role & SCHEMA) !== 0 && isObject(value)) return this.part(value);
     const table = this.table;
     let mark: number;
     let length = 2;
     let size = 0;
-    if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+    if ((role & SCHEMA_LIST) !== 0 && Array.isArray(value)) {
       mark = table.open(this.listKind);
       for (let i = 0; i < value.length; i++) {
         table.add(this.part(value[i]));
         length += (i > 0 ? 1 : 0) + this.partLength;
         size += this.partSize;
       }
-    } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+    } else if ((role & SCHEMA_MAP) !== 0 && isObject(value)) {
       mark = table.open(this.mapKind);
       let first = true;
       for (const key of sortedKeys(value)) {
@@ -199,22 +216,24 @@ class Hoister {
 
   /**
    * 2. Occurrences of the sub-schemas inside `schema`, counting what lies inside a repeated one
-   *    once: that is how often each class occurs once the repeated ones are moved. (A sub-schema
-   *    too small to move has only smaller ones inside, so skipping its later copies skips
-   *    nothing that moves.)
+   *    once: that is how often each class occurs once the repeated ones are moved. Sub-schemas
+   *    too small to move are not counted, nor what lies inside them (smaller still).
    */
   countInside(schema: SchemaObject): void {
     for (const keyword in schema) {
+      const role = ROLES.get(keyword) ?? 0;
+      if (role === 0 || role === ANNOTATION) continue;
       const value = schema[keyword];
-      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) this.count(value);
-      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) for (const item of value) this.count(item);
-      else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) for (const name in value) this.count(value[name]);
+      if ((role & SCHEMA) !== 0 && isObject(value)) this.count(value);
+      else if ((role & SCHEMA_LIST) !== 0 && Array.isArray(value)) for (const item of value) this.count(item);
+      else if ((role & SCHEMA_MAP) !== 0 && isObject(value)) for (const name in value) this.count(value[name]);
     }
   }
 
   private count(value: unknown): void {
     if (!isObject(value)) return;
     const klass = this.shape(value);
+    if (this.sizes[klass]! < this.minSize) return;
     const seen = this.occurrences.get(klass) ?? 0;
     this.occurrences.set(klass, seen + 1);
     if (seen === 0) this.countInside(value);
@@ -226,34 +245,35 @@ class Hoister {
    *    rewritten first, so that an identifier hashes the final form.
    */
   rewrite(schema: SchemaObject): SchemaObject {
-    let changed = false;
-    const copy: SchemaObject = {};
+    let copy: SchemaObject | undefined;
     for (const keyword in schema) {
+      const role = ROLES.get(keyword) ?? 0;
+      if (role === 0 || role === ANNOTATION) continue;
       const value = schema[keyword];
       let result = value;
-      if (SCHEMA_KEYWORDS.has(keyword) && isObject(value)) result = this.rewriteChild(value);
-      else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-        const items = value.map((item: unknown) => this.rewriteChild(item));
-        if (items.some((item, i) => item !== value[i])) result = items;
-      } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
-        const entries: SchemaObject = {};
-        let entryChanged = false;
-        for (const name in value) {
-          entries[name] = this.rewriteChild(value[name]);
-          if (entries[name] !== value[name]) entryChanged = true;
+      if ((role & SCHEMA) !== 0 && isObject(value)) result = this.rewriteChild(value);
+      else if ((role & SCHEMA_LIST) !== 0 && Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item = this.rewriteChild(value[i]);
+          if (item !== value[i]) ((result === value ? (result = value.slice()) : result) as unknown[])[i] = item;
         }
-        if (entryChanged) result = entries;
+      } else if ((role & SCHEMA_MAP) !== 0 && isObject(value)) {
+        for (const name in value) {
+          const entry = this.rewriteChild(value[name]);
+          if (entry !== value[name]) ((result === value ? (result = { ...value }) : result) as SchemaObject)[name] = entry;
+        }
       }
-      if (result !== value) changed = true;
-      copy[keyword] = result;
+      if (result !== value) (copy ??= { ...schema })[keyword] = result;
     }
-    return changed ? copy : schema;
+    return copy ?? schema;
   }
 
   private rewriteChild(value: unknown): unknown {
     if (!isObject(value)) return value;
     const klass = this.shape(value);
-    if (this.sizes[klass]! < this.minSize || (this.occurrences.get(klass) ?? 0) < 2) return this.rewrite(value);
+    // Nothing inside a sub-schema too small to move is large enough either.
+    if (this.sizes[klass]! < this.minSize) return value;
+    if ((this.occurrences.get(klass) ?? 0) < 2) return this.rewrite(value);
     let id = this.idOfClass.get(klass);
     if (id === undefined) {
       const own = this.rewrite(value) as JsonSchema;
