@@ -30,7 +30,7 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
-  const contents = new JsonClasses(new SequenceTable());
+  const contents = new Contents();
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
     const identities = closureIdentities(definitions, contents);
@@ -68,12 +68,14 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
  * (equal strings ⇔ the same definition wherever it is copied): the names in its closure, each
  * with the class of its contents (json-classes.ts: equal up to key order).
  */
-function closureIdentities(definitions: Record<string, JsonSchema>, contents: JsonClasses): Map<string, string> {
-  const direct = new Map<string, string[]>();
-  for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
-  // Each definition is classified once; an identity lists the classes of its closure.
+function closureIdentities(definitions: Record<string, JsonSchema>, contents: Contents): Map<string, string> {
   const own = new Map<string, number>();
-  for (const [name, schema] of Object.entries(definitions)) own.set(name, contents.of(schema));
+  const direct = new Map<string, readonly string[]>();
+  for (const [name, schema] of Object.entries(definitions)) {
+    const { klass, references } = contents.of(schema);
+    own.set(name, klass);
+    direct.set(name, references);
+  }
   const identities = new Map<string, string>();
   for (const name of Object.keys(definitions)) {
     const closure = new Set<string>([name]);
@@ -90,6 +92,25 @@ function closureIdentities(definitions: Record<string, JsonSchema>, contents: Js
     identities.set(name, JSON.stringify([name, members]));
   }
   return identities;
+}
+
+/**
+ * The contents of definitions: their class (json-classes.ts: equal up to key order) and the
+ * names they refer to, which are read once per class (copies of a definition are many).
+ */
+class Contents {
+  private readonly classes = new JsonClasses(new SequenceTable());
+  private readonly referencesOfClass = new Map<number, readonly string[]>();
+
+  of(schema: JsonSchema): { klass: number; references: readonly string[] } {
+    const klass = this.classes.of(schema);
+    let references = this.referencesOfClass.get(klass);
+    if (references === undefined) {
+      references = [...referencedNames(schema)];
+      this.referencesOfClass.set(klass, references);
+    }
+    return { klass, references };
+  }
 }
 
 function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
