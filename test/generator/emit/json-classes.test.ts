@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../../generator/emit/canonical-json.ts";
-import { JsonClasses } from "../../../generator/emit/json-classes.ts";
+import { JsonClasses, sortedKeys } from "../../../generator/emit/json-classes.ts";
 import { SequenceTable } from "../../../generator/emit/sequence-table.ts";
 
 /** Keys that exercise the orders objects list: array indices, near-indices, unicode. */
@@ -49,5 +49,15 @@ describe("JSON classes", () => {
     expect(classes.of({ a: 1, b: undefined })).toBe(classes.of({ a: 1 }));
     expect(classes.of([undefined])).toBe(classes.of([null]));
     expect(classes.of(undefined)).not.toBe(classes.of(null));
+  });
+});
+
+describe("sorted keys", () => {
+  it("are an object's keys in string order, however many", () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.constant(0), { maxKeys: 40 }), (object) => {
+        expect(sortedKeys(object)).toEqual(Object.keys(object).sort());
+      }),
+    );
   });
 });
