@@ -30,26 +30,33 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
-  const contents = new Contents();
+  const names = new ReferenceNames();
+  const contents = new Contents(names);
+  /** Key → identifier of the definition's schema. */
+  const idOfKey = new Map<string, string>();
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
-    const identities = closureIdentities(definitions, contents);
+    const sortedNames = Object.keys(definitions).sort(compareStrings);
+    const identities = closureIdentities(definitions, sortedNames, contents);
     const keyOf = new Map<string, string>();
-    for (const name of Object.keys(definitions).sort(compareStrings)) {
-      const identity = identities.get(name)!;
+    const idOf = new Map<string, string>();
+    sortedNames.forEach((name, i) => {
+      const identity = identities[i]!;
       let key = keyByIdentity.get(identity);
       if (key === undefined) {
         key = name;
         for (let n = 2; usedKeys.has(key); n++) key = `${name}__${n}`;
         usedKeys.add(key);
         keyByIdentity.set(identity, key);
+        idOfKey.set(key, idPrefix + encodeURIComponent(key));
       }
       keyOf.set(name, key);
-    }
+      idOf.set(name, idOfKey.get(key)!);
+    });
     const redirect = (ref: string): string => {
-      const key = keyOf.get(refName(ref));
-      if (key === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
-      return idPrefix + encodeURIComponent(key);
+      const id = idOf.get(names.of(ref));
+      if (id === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
+      return id;
     };
     for (const [name, key] of keyOf) {
       if (!(key in shared)) shared[key] = rewriteRefs(definitions[name]!, redirect) as JsonSchema;
@@ -59,39 +66,50 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   });
   const definitions = Object.keys(shared)
     .sort(compareStrings)
-    .map((key) => ({ id: idPrefix + encodeURIComponent(key), schema: shared[key]! }));
+    .map((key) => ({ id: idOfKey.get(key)!, schema: shared[key]! }));
   return { definitions, bodies: rewritten };
 }
 
 /**
  * A string identifying each definition together with everything it refers to, transitively
  * (equal strings ⇔ the same definition wherever it is copied): the names in its closure, each
- * with the class of its contents (json-classes.ts: equal up to key order).
+ * with the class of its contents (json-classes.ts: equal up to key order). `names` are the
+ * definitions' names, sorted; the identities come in that order.
  */
-function closureIdentities(definitions: Record<string, JsonSchema>, contents: Contents): Map<string, string> {
-  const own = new Map<string, number>();
-  const direct = new Map<string, readonly string[]>();
-  for (const [name, schema] of Object.entries(definitions)) {
-    const { klass, references } = contents.of(schema);
-    own.set(name, klass);
-    direct.set(name, references);
+function closureIdentities(definitions: Record<string, JsonSchema>, names: readonly string[], contents: Contents): string[] {
+  const indexOf = new Map<string, number>();
+  names.forEach((name, i) => indexOf.set(name, i));
+  const classes: number[] = [];
+  const direct: number[][] = [];
+  for (const name in definitions) {
+    const i = indexOf.get(name)!;
+    const { klass, references } = contents.of(definitions[name]!);
+    classes[i] = klass;
+    direct[i] = [];
+    for (const reference of references) {
+      const target = indexOf.get(reference);
+      if (target !== undefined) direct[i]!.push(target);
+    }
   }
-  const identities = new Map<string, string>();
-  for (const name of Object.keys(definitions)) {
-    const closure = new Set<string>([name]);
-    const queue = [name];
-    while (queue.length > 0) {
-      for (const next of direct.get(queue.pop()!) ?? []) {
-        if (!closure.has(next) && next in definitions) {
-          closure.add(next);
-          queue.push(next);
+  // `reached[j] === i` once definition j is known to be in the closure of definition i.
+  const reached = new Array<number>(names.length).fill(-1);
+  return names.map((name, i) => {
+    const closure = [i];
+    reached[i] = i;
+    for (let next = 0; next < closure.length; next++) {
+      for (const target of direct[closure[next]!]!) {
+        if (reached[target] !== i) {
+          reached[target] = i;
+          closure.push(target);
         }
       }
     }
-    const members = [...closure].sort(compareStrings).map((n) => [n, own.get(n)]);
-    identities.set(name, JSON.stringify([name, members]));
-  }
-  return identities;
+    // Indices follow the sorted names: sorted indices list the closure by name.
+    closure.sort((a, b) => a - b);
+    const members: Array<string | number> = [name];
+    for (const member of closure) members.push(names[member]!, classes[member]!);
+    return JSON.stringify(members);
+  });
 }
 
 /**
@@ -99,6 +117,7 @@ function closureIdentities(definitions: Record<string, JsonSchema>, contents: Co
  * names they refer to, which are read once per class (copies of a definition are many).
  */
 class Contents {
+  constructor(private readonly names: ReferenceNames) {}
   private readonly classes = new JsonClasses(new SequenceTable());
   private readonly referencesOfClass = new Map<number, readonly string[]>();
 
@@ -106,19 +125,33 @@ class Contents {
     const klass = this.classes.of(schema);
     let references = this.referencesOfClass.get(klass);
     if (references === undefined) {
-      references = [...referencedNames(schema)];
+      references = [...referencedNames(schema, this.names)];
       this.referencesOfClass.set(klass, references);
     }
     return { klass, references };
   }
 }
 
-function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, found));
+/** The definition names of `$ref`s ({@link refName}), each reference read once. */
+class ReferenceNames {
+  private readonly nameOf = new Map<string, string>();
+
+  of(ref: string): string {
+    let name = this.nameOf.get(ref);
+    if (name === undefined) {
+      name = refName(ref);
+      this.nameOf.set(ref, name);
+    }
+    return name;
+  }
+}
+
+function referencedNames(value: unknown, names: ReferenceNames, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, names, found));
   else if (value !== null && typeof value === "object") {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === "$ref" && typeof inner === "string") found.add(refName(inner));
-      else referencedNames(inner, found);
+      if (key === "$ref" && typeof inner === "string") found.add(names.of(inner));
+      else referencedNames(inner, names, found);
     }
   }
   return found;
