@@ -149,7 +149,9 @@ class ReferenceNames {
 function referencedNames(value: unknown, names: ReferenceNames, found: Set<string> = new Set()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => referencedNames(v, names, found));
   else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
+    const object = value as Record<string, unknown>;
+    for (const key in object) {
+      const inner = object[key];
       if (key === "$ref" && typeof inner === "string") found.add(names.of(inner));
       else referencedNames(inner, names, found);
     }
