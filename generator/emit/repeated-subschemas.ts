@@ -11,9 +11,10 @@
  * `description` are left out, at every depth: draft-04 gives annotations no say in what a
  * schema accepts, and with `verbose` off ajv does not put them in its errors. Only schema
  * positions count (the values of `properties`, `items`, `oneOf`…, never those of `enum` or
- * `required`, nor a property that happens to be called `title`). A sub-schema is moved when it
- * has at least {@link DEFAULT_MIN_SIZE} characters and occurs at least twice once the copies
- * inside moved sub-schemas are counted once. The moved schema is the first copy met, walking the roots in order; the copy is
+ * `required`, nor a property that happens to be called `title`). A sub-schema is moved when its
+ * size (about its length as JSON without annotations, see {@link Hoister}) is at least
+ * {@link DEFAULT_MIN_SIZE} and it occurs at least twice once the copies inside moved
+ * sub-schemas are counted once. The moved schema is the first copy met, walking the roots in order; the copy is
  * replaced by `{"$ref": id}` as a whole, since draft-04 ignores the siblings of `$ref`.
  *
  * The schemas given must refer to each other by absolute identifiers only (as

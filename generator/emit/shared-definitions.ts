@@ -117,9 +117,10 @@ function closureIdentities(definitions: Record<string, JsonSchema>, names: reado
  * names they refer to, which are read once per class (copies of a definition are many).
  */
 class Contents {
-  constructor(private readonly names: ReferenceNames) {}
   private readonly classes = new JsonClasses(new SequenceTable());
   private readonly referencesOfClass = new Map<number, readonly string[]>();
+
+  constructor(private readonly names: ReferenceNames) {}
 
   of(schema: JsonSchema): { klass: number; references: readonly string[] } {
     const klass = this.classes.of(schema);
