@@ -12,11 +12,11 @@
  * `$ref` is rewritten to the identifier of the definition's schema, `<prefix><key>`.
  */
 
-import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/json-schema.ts";
 import { refName } from "../reconcile/json-view.ts";
 import { compareStrings } from "./names.ts";
-import { canonicalJson } from "./canonical-json.ts";
+import { JsonClasses } from "./json-classes.ts";
+import { SequenceTable } from "./sequence-table.ts";
 
 export interface SharedDefinitions {
   /** Each distinct definition with its identifier, sorted by identifier. */
@@ -30,26 +30,33 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
-  const hashes = new ContentHashes();
+  const names = new ReferenceNames();
+  const contents = new Contents(names);
+  /** Key → identifier of the definition's schema. */
+  const idOfKey = new Map<string, string>();
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
-    const identities = closureIdentities(definitions, hashes);
+    const sortedNames = Object.keys(definitions).sort(compareStrings);
+    const identities = closureIdentities(definitions, sortedNames, contents);
     const keyOf = new Map<string, string>();
-    for (const name of Object.keys(definitions).sort(compareStrings)) {
-      const identity = identities.get(name)!;
+    const idOf = new Map<string, string>();
+    sortedNames.forEach((name, i) => {
+      const identity = identities[i]!;
       let key = keyByIdentity.get(identity);
       if (key === undefined) {
         key = name;
         for (let n = 2; usedKeys.has(key); n++) key = `${name}__${n}`;
         usedKeys.add(key);
         keyByIdentity.set(identity, key);
+        idOfKey.set(key, idPrefix + encodeURIComponent(key));
       }
       keyOf.set(name, key);
-    }
+      idOf.set(name, idOfKey.get(key)!);
+    });
     const redirect = (ref: string): string => {
-      const key = keyOf.get(refName(ref));
-      if (key === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
-      return idPrefix + encodeURIComponent(key);
+      const id = idOf.get(names.of(ref));
+      if (id === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
+      return id;
     };
     for (const [name, key] of keyOf) {
       if (!(key in shared)) shared[key] = rewriteRefs(definitions[name]!, redirect) as JsonSchema;
@@ -59,78 +66,120 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   });
   const definitions = Object.keys(shared)
     .sort(compareStrings)
-    .map((key) => ({ id: idPrefix + encodeURIComponent(key), schema: shared[key]! }));
+    .map((key) => ({ id: idOfKey.get(key)!, schema: shared[key]! }));
   return { definitions, bodies: rewritten };
 }
 
 /**
  * A string identifying each definition together with everything it refers to, transitively
- * (equal strings ⇔ the same definition wherever it is copied).
+ * (equal strings ⇔ the same definition wherever it is copied): the names in its closure, each
+ * with the class of its contents (json-classes.ts: equal up to key order). `names` are the
+ * definitions' names, sorted; the identities come in that order.
  */
-function closureIdentities(definitions: Record<string, JsonSchema>, hashes: ContentHashes): Map<string, string> {
-  const direct = new Map<string, string[]>();
-  for (const [name, schema] of Object.entries(definitions)) direct.set(name, [...referencedNames(schema)]);
-  // Each definition is serialised and hashed once; an identity hashes the hashes of its closure
-  // (serialising the closure of each definition would read the large ones again and again).
-  const own = new Map<string, string>();
-  for (const [name, schema] of Object.entries(definitions)) own.set(name, hashes.of(schema));
-  const identities = new Map<string, string>();
-  for (const name of Object.keys(definitions)) {
-    const closure = new Set<string>([name]);
-    const queue = [name];
-    while (queue.length > 0) {
-      for (const next of direct.get(queue.pop()!) ?? []) {
-        if (!closure.has(next) && next in definitions) {
-          closure.add(next);
-          queue.push(next);
+function closureIdentities(definitions: Record<string, JsonSchema>, names: readonly string[], contents: Contents): string[] {
+  const indexOf = new Map<string, number>();
+  names.forEach((name, i) => indexOf.set(name, i));
+  const classes: number[] = [];
+  const direct: number[][] = [];
+  for (const name in definitions) {
+    const i = indexOf.get(name)!;
+    const { klass, references } = contents.of(definitions[name]!);
+    classes[i] = klass;
+    direct[i] = [];
+    for (const reference of references) {
+      const target = indexOf.get(reference);
+      if (target !== undefined) direct[i]!.push(target);
+    }
+  }
+  // `reached[j] === i` once definition j is known to be in the closure of definition i.
+  const reached = new Array<number>(names.length).fill(-1);
+  return names.map((name, i) => {
+    const closure = [i];
+    reached[i] = i;
+    for (let next = 0; next < closure.length; next++) {
+      for (const target of direct[closure[next]!]!) {
+        if (reached[target] !== i) {
+          reached[target] = i;
+          closure.push(target);
         }
       }
     }
-    // Arrays of strings only: their plain JSON is canonical.
-    const members = [...closure].sort(compareStrings).map((n) => [n, own.get(n)]);
-    identities.set(name, createHash("sha256").update(JSON.stringify([name, members])).digest("hex"));
-  }
-  return identities;
+    // Indices follow the sorted names: sorted indices list the closure by name.
+    closure.sort((a, b) => a - b);
+    const members: Array<string | number> = [name];
+    for (const member of closure) members.push(names[member]!, classes[member]!);
+    return JSON.stringify(members);
+  });
 }
 
 /**
- * Hashes of schema contents (canonical JSON, so that key order does not count). Every body
- * carries its own copy of the definitions it uses, so most contents come again and again: a
- * copy is recognised by its plain JSON text, which the engine writes much faster than the
- * canonical one.
+ * The contents of definitions: their class (json-classes.ts: equal up to key order) and the
+ * names they refer to, which are read once per class (copies of a definition are many).
  */
-class ContentHashes {
-  private readonly byText = new Map<string, string>();
+class Contents {
+  private readonly classes = new JsonClasses(new SequenceTable());
+  private readonly referencesOfClass = new Map<number, readonly string[]>();
 
-  of(schema: JsonSchema): string {
-    const text = JSON.stringify(schema);
-    let hash = this.byText.get(text);
-    if (hash === undefined) {
-      hash = createHash("sha256").update(canonicalJson(schema)).digest("hex");
-      this.byText.set(text, hash);
+  constructor(private readonly names: ReferenceNames) {}
+
+  of(schema: JsonSchema): { klass: number; references: readonly string[] } {
+    const klass = this.classes.of(schema);
+    let references = this.referencesOfClass.get(klass);
+    if (references === undefined) {
+      references = [...referencedNames(schema, this.names)];
+      this.referencesOfClass.set(klass, references);
     }
-    return hash;
+    return { klass, references };
   }
 }
 
-function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, found));
+/** The definition names of `$ref`s ({@link refName}), each reference read once. */
+class ReferenceNames {
+  private readonly nameOf = new Map<string, string>();
+
+  of(ref: string): string {
+    let name = this.nameOf.get(ref);
+    if (name === undefined) {
+      name = refName(ref);
+      this.nameOf.set(ref, name);
+    }
+    return name;
+  }
+}
+
+function referencedNames(value: unknown, names: ReferenceNames, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, names, found));
   else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === "$ref" && typeof inner === "string") found.add(refName(inner));
-      else referencedNames(inner, found);
+    const object = value as Record<string, unknown>;
+    for (const key in object) {
+      const inner = object[key];
+      if (key === "$ref" && typeof inner === "string") found.add(names.of(inner));
+      else referencedNames(inner, names, found);
     }
   }
   return found;
 }
 
-/** A copy of `value` with every `$ref` passed through `redirect`. */
+/**
+ * `value` with every `$ref` passed through `redirect`: a copy of the objects and arrays on the
+ * way to a `$ref`, the rest (most of a schema) as it is.
+ */
 function rewriteRefs(value: unknown, redirect: (ref: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, redirect));
   if (value === null || typeof value !== "object") return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[key] = key === "$ref" && typeof inner === "string" ? redirect(inner) : rewriteRefs(inner, redirect);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = rewriteRefs(value[i], redirect);
+      if (item !== value[i]) (copy ??= value.slice())[i] = item;
+    }
+    return copy ?? value;
   }
-  return copy;
+  let copy: Record<string, unknown> | undefined;
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    const inner = object[key];
+    const result = key === "$ref" && typeof inner === "string" ? redirect(inner) : rewriteRefs(inner, redirect);
+    if (result !== inner) (copy ??= { ...object })[key] = result;
+  }
+  return copy ?? value;
 }

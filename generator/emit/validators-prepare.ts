@@ -43,7 +43,11 @@ export function serviceBodies<T>(service: { input?: T; output: T; error: T }): T
   return service.input === undefined ? [service.output, service.error] : [service.input, service.output, service.error];
 }
 
-/** Prepares distinct body schemas (see the module comment). */
+/**
+ * Prepares distinct body schemas (see the module comment). The bodies given are left as they
+ * are; what the preparation does not change in them is not copied, so the prepared schemas may
+ * share those parts with them.
+ */
 export function prepareSchemas(bodies: readonly JsonSchema[]): PreparedSchemas {
   const shared = shareDefinitions(bodies.map(schemaForAjv), DEFINITION_ID_PREFIX);
   const hoisted = hoistRepeatedSubschemas([...shared.definitions.map(({ schema }) => schema), ...shared.bodies], SUBSCHEMA_ID_PREFIX);
@@ -82,26 +86,63 @@ const SUBSCHEMA_KEYWORDS = new Set(["additionalItems", "additionalProperties", "
 /** Keywords whose value maps names to schemas (`dependencies` may map a name to a list of names). */
 const SUBSCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "definitions", "dependencies"]);
 
-/** `schema` without annotations and with unique `required` names, at every depth (see {@link schemaForAjv}). */
+/**
+ * `schema` without annotations and with unique `required` names, at every depth (see
+ * {@link schemaForAjv}): a copy of what changes, the rest (what has no annotations) as it is.
+ */
 function essentials(schema: SchemaObject): SchemaObject {
-  const result: SchemaObject = {};
+  let result: SchemaObject | undefined;
   for (const keyword in schema) {
     const value = schema[keyword];
-    if (keyword === "title" || keyword === "description") continue;
-    if (keyword === "required" && Array.isArray(value)) result[keyword] = new Set(value).size < value.length ? [...new Set(value)] : value;
-    else if (SUBSCHEMA_KEYWORDS.has(keyword)) result[keyword] = subschemas(value);
-    else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
-      const entries: SchemaObject = {};
-      for (const name in value) entries[name] = subschemas(value[name]);
-      result[keyword] = entries;
-    } else result[keyword] = value;
+    let kept: unknown = value;
+    if (keyword === "title" || keyword === "description") kept = DROPPED;
+    else if (keyword === "required" && Array.isArray(value)) {
+      const unique = new Set(value);
+      if (unique.size < value.length) kept = [...unique];
+    }
+    else if (SUBSCHEMA_KEYWORDS.has(keyword)) kept = subschemas(value);
+    else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
+    if (result === undefined && kept !== value) result = copyUntil(schema, keyword);
+    if (result !== undefined && kept !== DROPPED) result[keyword] = kept;
   }
-  return result;
+  return result ?? schema;
 }
 
-/** A schema, or each schema of a list, through {@link essentials}; anything else as it is. */
+/** Marks a keyword left out by {@link essentials}. */
+const DROPPED = Symbol("dropped");
+
+/** A new object with the properties of `object` that come before `key`. */
+function copyUntil(object: SchemaObject, key: string): SchemaObject {
+  const copy: SchemaObject = {};
+  for (const name in object) {
+    if (name === key) break;
+    copy[name] = object[name];
+  }
+  return copy;
+}
+
+/** Each schema a map names through {@link essentials}: a copy if one changed, `map` itself otherwise. */
+function subschemaMap(map: SchemaObject): SchemaObject {
+  let copy: SchemaObject | undefined;
+  for (const name in map) {
+    const entry = subschemas(map[name]);
+    if (copy === undefined && entry !== map[name]) copy = copyUntil(map, name);
+    if (copy !== undefined) copy[name] = entry;
+  }
+  return copy ?? map;
+}
+
+/** A schema, or each schema of a list, through {@link essentials} (copies of what changes); anything else as it is. */
 function subschemas(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item: unknown) => (isObject(item) ? essentials(item) : item));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const kept = isObject(item) ? essentials(item) : item;
+      if (kept !== item) (copy ??= value.slice())[i] = kept;
+    }
+    return copy ?? value;
+  }
   return isObject(value) ? essentials(value) : value;
 }
 

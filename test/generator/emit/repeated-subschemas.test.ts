@@ -87,6 +87,14 @@ describe("repeated inline sub-schemas", () => {
     expect(hoistRepeatedSubschemas(roots, PREFIX, 62).subschemas).toEqual([]);
   });
 
+  it("measure a sub-schema by its own keywords as JSON, each sub-schema inside as `#n`, and their sizes", () => {
+    // `{"type":"string"}` is 17 characters, and `{"items":#0,"type":"array"}` 27: 44 in all.
+    const strings: JsonSchema = { title: "Strings", type: "array", items: { type: "string", description: "A string" } };
+    const roots: JsonSchema[] = [{ items: [strings, strings] }];
+    expect(hoistRepeatedSubschemas(roots, PREFIX, 44).subschemas.map((s) => s.schema)).toEqual([strings]);
+    expect(hoistRepeatedSubschemas(roots, PREFIX, 45).subschemas).toEqual([]);
+  });
+
   it("leave alone what occurs once, what is small, the roots, and whatever is no schema", () => {
     const big = stat("Big");
     const roots: JsonSchema[] = [
