@@ -99,8 +99,7 @@ function essentials(schema: SchemaObject): SchemaObject {
     else if (keyword === "required" && Array.isArray(value)) {
       const unique = new Set(value);
       if (unique.size < value.length) kept = [...unique];
-    }
-    else if (SUBSCHEMA_KEYWORDS.has(keyword)) kept = subschemas(value);
+    } else if (SUBSCHEMA_KEYWORDS.has(keyword)) kept = subschemas(value);
     else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
     if (result === undefined && kept !== value) result = copyUntil(schema, keyword);
     if (result !== undefined && kept !== DROPPED) result[keyword] = kept;
