@@ -10,7 +10,7 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -63,9 +63,9 @@ function itemExtends(context: CodecContext, item: ObjectItem): boolean {
   return false;
 }
 
-function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): string[] {
+function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): Line[] {
   const locals = new LocalNames(context.identifiers);
-  const statements: string[] = [];
+  const statements: Line[] = [];
   const required: string[] = [];
   const optional: Array<{ name: string; local: string }> = [];
   const merged: string[] = [];
@@ -128,12 +128,13 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
     optional.length === 0
       ? [`return ${assembled};`]
       : [`${assignment(`const out: ${type}`, assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
-  if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
-  return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
+  // Only fields set `field`, and each counts as a read: with no read there is no field to track.
+  if (reads === 0) return [...statements, ...result];
+  return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
 }
 
-function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): string[] {
-  const statements: string[] = [];
+function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
+  const statements: Line[] = [];
   let counter = 0;
   let writes = 0;
   const group = (groupItems: readonly ObjectItem[]): void => {
@@ -145,9 +146,9 @@ function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, indent(write), "}");
+            statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, block(write), "}");
           } else if (item.presence === "rest-of-frame") {
-            statements.push(`if (${access} !== undefined) {`, indent(write), "}");
+            statements.push(`if (${access} !== undefined) {`, block(write), "}");
           } else {
             statements.push(...write);
           }
@@ -174,6 +175,6 @@ function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   };
   group(items);
   const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
-  if (writes === 0) return [...guard, ...statements.filter((s) => !s.startsWith("field = "))];
-  return [...guard, 'let field = "";', "try {", indent(statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
+  if (writes === 0) return [...guard, ...statements];
+  return [...guard, 'let field = "";', "try {", block(statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
 }

@@ -14,7 +14,7 @@ import { listFunctions } from "./lists.ts";
 import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
-import { functionDeclaration } from "../source-text.ts";
+import { functionDeclaration, type Line } from "../source-text.ts";
 import { argumentList } from "../layout/syntax.ts";
 import { READER_ARGUMENTS } from "./locals.ts";
 
@@ -26,7 +26,7 @@ export interface DecodeCode {
 
 /** How a value is written: statements over `w`, and the source of the exported function when one was declared for it. */
 export interface EncodeCode {
-  statements: string[];
+  statements: Line[];
   declared?: string;
 }
 
