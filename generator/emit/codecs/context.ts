@@ -8,7 +8,7 @@ import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { fluidAssignment } from "../layout/doc.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
-import { IdentifierForms } from "./locals.ts";
+import { IdentifierForms, WriterArguments } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -23,6 +23,8 @@ export class CodecContext {
   readonly typesUsed = new Set<string>();
   /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
   readonly identifiers = new IdentifierForms();
+  /** The arguments of the calls that write a value, shared by every function. */
+  readonly writerArguments = new WriterArguments();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();

@@ -15,7 +15,6 @@ import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
 import { functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList } from "../layout/syntax.ts";
 import { READER_ARGUMENTS } from "./locals.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
@@ -219,7 +218,7 @@ export function encodeStatements(context: CodecContext, ir: IR, value: string, h
   if (isLeaf(ir)) return { statements: encodeLeaf(context, ir, value) };
   const exportNames = exportAs !== undefined ? { decode: exportAs.replace(/^encode/, "decode"), encode: exportAs } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: EncodeCode = { statements: [`${names.encode}${argumentList(["w", value])};`] };
+  const code: EncodeCode = { statements: [`${names.encode}${context.writerArguments.of(value)};`] };
   if (declared) code.declared = declared.encode;
   return code;
 }
