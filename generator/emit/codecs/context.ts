@@ -16,6 +16,12 @@ export interface HelperNames {
   encode: string;
 }
 
+/**
+ * A string literal or a capitalised identifier of type text: string literals are matched so
+ * that the words inside them are skipped.
+ */
+const TYPE_NAMES_AND_STRINGS = /"(?:[^"\\]|\\.)*"|\b[A-Z][A-Za-z0-9_]*\b/g;
+
 export class CodecContext {
   /** Runtime symbols used by the emitted code. */
   readonly runtime = new Set<string>();
@@ -168,15 +174,16 @@ export class CodecContext {
     this.typesUsed.add(typeName);
   }
 
+  /** Records the type names `text` mentions (capitalised identifiers outside string literals). */
   private useTypesIn(text: string): void {
-    const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    for (const match of withoutStrings.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
+    for (const match of text.matchAll(TYPE_NAMES_AND_STRINGS)) {
       const name = match[0];
-      if (name === "Record" || name === "Array" || name === "Readonly" || this.localTypes.has(name)) continue;
+      if (name.startsWith('"') || name === "Record" || name === "Array" || name === "Readonly" || this.localTypes.has(name)) continue;
       if (this.types.runtimeImports.has(name)) this.runtime.add(name);
       else this.typesUsed.add(name);
     }
   }
+
 
   /** Uses a runtime symbol and returns its name. */
   use(symbol: string): string {
