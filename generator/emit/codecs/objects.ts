@@ -26,18 +26,18 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
 /** Bytes kept back for the fixed-size items after each item of a group (0 when the item is self-delimited). */
 function reserves(context: CodecContext, items: readonly ObjectItem[], hint: string): number[] {
   const kept = items.map(() => 0);
-  // From the last item back: the size of the items after the current one, until one has no fixed size.
-  let after: number | undefined = 0;
+  // The size of the items from `counted` to the last, added up from the last item back only as
+  // far as an item that runs to the end of the frame needs (most groups have none).
+  let counted = items.length;
+  let after = 0;
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
-    if (itemExtends(context, item)) {
-      if (after === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
-      kept[i] = after;
+    if (!itemExtends(context, items[i]!)) continue;
+    for (; counted > i + 1; counted--) {
+      const size = itemSize(context, items[counted - 1]!);
+      if (size === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
+      after += size;
     }
-    if (after !== undefined) {
-      const size = itemSize(context, item);
-      after = size === undefined ? undefined : after + size;
-    }
+    kept[i] = after;
   }
   return kept;
 }
