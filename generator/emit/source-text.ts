@@ -4,15 +4,31 @@ import { MARK } from "./layout/doc.ts";
 import { signature } from "./layout/syntax.ts";
 
 /**
- * A line of emitted source: text (which may hold several lines, separated by `\n`), or a
- * {@link Block} of lines written deeper.
+ * Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). An item may
+ * hold several lines: each is indented.
  */
+export function indent(lines: readonly string[], depth = 1): string {
+  const padding = "  ".repeat(depth);
+  const out: string[] = [];
+  for (const text of lines) {
+    for (let start = 0; ; ) {
+      const newline = text.indexOf("\n", start);
+      const end = newline < 0 ? text.length : newline;
+      out.push(end > start ? padding + text.slice(start, end) : "");
+      if (newline < 0) break;
+      start = newline + 1;
+    }
+  }
+  return out.join("\n");
+}
+
+/** A line of a function body: one line of text (without a line break), or a {@link Block} of lines written deeper. */
 export type Line = string | Block;
 
 /**
  * Lines written `depth` levels (of two spaces) deeper than the lines around them. Blocks nest,
- * and the text is indented once, when the outermost lines are joined: a nested block is not
- * joined and split again at every level.
+ * and their lines are indented once, when the function is written: the text of a nested block
+ * is not joined and then split again at every level.
  */
 export interface Block {
   readonly lines: readonly Line[];
@@ -25,38 +41,25 @@ export function block(lines: readonly Line[], depth = 1): Block {
 }
 
 /**
- * Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). A block with
- * no line at all is written as one empty line.
+ * Pushes onto `out` each line of `lines` after `padding` (an empty line stays empty, and a
+ * block with no line at all is written as one empty line). The text of a line is not read,
+ * only copied once into the function's text when `out` is joined.
  */
-export function indent(lines: readonly Line[], depth = 1): string {
-  const out: string[] = [];
-  writeLines(lines, "  ".repeat(depth), out);
-  return out.join("\n");
-}
-
-/** Pushes onto `out` each line of `lines` (each line of a text that holds several), after `padding`. */
 function writeLines(lines: readonly Line[], padding: string, out: string[]): void {
   for (const line of lines) {
-    if (typeof line !== "string") {
+    if (typeof line === "string") {
+      out.push(line.length === 0 ? "" : padding + line);
+    } else {
       const before = out.length;
       writeLines(line.lines, padding + "  ".repeat(line.depth), out);
       if (out.length === before) out.push("");
-      continue;
-    }
-    for (let start = 0; ; ) {
-      const newline = line.indexOf("\n", start);
-      const end = newline < 0 ? line.length : newline;
-      if (end === start) out.push("");
-      else out.push(padding + (start === 0 && newline < 0 ? line : line.slice(start, end)));
-      if (newline < 0) break;
-      start = newline + 1;
     }
   }
 }
 
-/** Whether a line is written blank: only spaces and line breaks. */
+/** Whether a line is written blank: an empty line, or a block of nothing but such lines. */
 function isBlank(line: Line): boolean {
-  return typeof line === "string" ? line.trim() === "" : line.lines.every(isBlank);
+  return typeof line === "string" ? line.length === 0 : line.lines.every(isBlank);
 }
 
 /** Whether marked type text is an object type literal (`{ … }`, always written expanded). */
@@ -77,5 +80,8 @@ export function functionDeclaration(keyword: string, name: string, parameters: R
   const params = parameters.map(([param, type]) => ({ text: `${param}: ${type}`, objectType: isObjectTypeLiteral(type) }));
   const head = `${keyword} ${name}${signature(params, returnType, { objectType: isObjectTypeLiteral(returnType), breaks: breaks(returnType) })}`;
   const lines = body.filter((line) => !isBlank(line));
-  return lines.length === 0 ? `${head} {}\n` : `${head} {\n${indent(lines)}\n}\n`;
+  if (lines.length === 0) return `${head} {}\n`;
+  const out: string[] = [];
+  writeLines(lines, "  ", out);
+  return `${head} {\n${out.join("\n")}\n}\n`;
 }
