@@ -165,9 +165,13 @@ export class TypeEmitter {
   }
 }
 
-/** The codecs of a tuple's elements, frames flattened and padding left out. */
-export function tupleCodecs(elements: readonly TupleElement[]): IR[] {
-  return elements.flatMap((e) => (e.kind === "element" ? [e.codec] : e.kind === "frame" ? tupleCodecs(e.elements) : []));
+/** The codecs of a tuple's elements (added to `codecs`), frames flattened and padding left out. */
+export function tupleCodecs(elements: readonly TupleElement[], codecs: IR[] = []): IR[] {
+  for (const element of elements) {
+    if (element.kind === "element") codecs.push(element.codec);
+    else if (element.kind === "frame") tupleCodecs(element.elements, codecs);
+  }
+  return codecs;
 }
 
 /** Looks through length headers and padding. */
