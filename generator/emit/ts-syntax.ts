@@ -65,10 +65,13 @@ function aliasDeclaration(head: string, type: TypeText): string {
 export function unionOf(members: readonly TypeText[]): TypeText {
   const seen = new Set<string>();
   const unique: TypeText[] = [];
-  for (const member of members.flatMap((m) => m.members ?? [m])) {
-    if (seen.has(member.text)) continue;
-    seen.add(member.text);
-    unique.push(member);
+  for (const member of members) {
+    // A union among the members adds its own members.
+    for (const flat of member.members ?? [member]) {
+      if (seen.has(flat.text)) continue;
+      seen.add(flat.text);
+      unique.push(flat);
+    }
   }
   if (unique.length === 0) return primary("never");
   if (unique.length === 1) return unique[0]!;

@@ -117,31 +117,34 @@ export class TypeEmitter {
 
   /** The properties of an object (frames flattened, inline merged objects spread) and the named types it merges. */
   objectParts(items: readonly ObjectItem[]): { properties: PropertyText[]; merged: TypeText[] } {
-    const properties: PropertyText[] = [];
-    const merged: TypeText[] = [];
-    const visit = (item: ObjectItem): void => {
+    const parts = { properties: [] as PropertyText[], merged: [] as TypeText[] };
+    this.addObjectParts(items, parts);
+    return parts;
+  }
+
+  /** Adds the parts of `items` to `parts`, descending into frames and inline merged objects. */
+  private addObjectParts(items: readonly ObjectItem[], parts: { properties: PropertyText[]; merged: TypeText[] }): void {
+    for (const item of items) {
       switch (item.kind) {
         case "field":
-          properties.push({ name: item.name, type: this.typeOf(item.codec), optional: item.presence !== "required" });
+          parts.properties.push({ name: item.name, type: this.typeOf(item.codec), optional: item.presence !== "required" });
           break;
         case "constant":
-          properties.push({ name: item.name, type: literalType(item.value), optional: false });
+          parts.properties.push({ name: item.name, type: literalType(item.value), optional: false });
           break;
         case "frame":
-          item.items.forEach(visit);
+          this.addObjectParts(item.items, parts);
           break;
         case "padding":
           break;
         case "merge": {
           const inner = unwrap(item.codec);
-          if (inner.kind === "object") inner.items.forEach(visit);
-          else merged.push(this.typeOf(item.codec));
+          if (inner.kind === "object") this.addObjectParts(inner.items, parts);
+          else parts.merged.push(this.typeOf(item.codec));
           break;
         }
       }
-    };
-    items.forEach(visit);
-    return { properties, merged };
+    }
   }
 
   private objectType(items: readonly ObjectItem[]): TypeText {
@@ -162,9 +165,13 @@ export class TypeEmitter {
   }
 }
 
-/** The codecs of a tuple's elements, frames flattened and padding left out. */
-export function tupleCodecs(elements: readonly TupleElement[]): IR[] {
-  return elements.flatMap((e) => (e.kind === "element" ? [e.codec] : e.kind === "frame" ? tupleCodecs(e.elements) : []));
+/** The codecs of a tuple's elements (added to `codecs`), frames flattened and padding left out. */
+export function tupleCodecs(elements: readonly TupleElement[], codecs: IR[] = []): IR[] {
+  for (const element of elements) {
+    if (element.kind === "element") codecs.push(element.codec);
+    else if (element.kind === "frame") tupleCodecs(element.elements, codecs);
+  }
+  return codecs;
 }
 
 /** Looks through length headers and padding. */

@@ -8,13 +8,19 @@ import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { fluidAssignment } from "../layout/doc.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
-import { IdentifierForms } from "./locals.ts";
+import { IdentifierForms, WriterArguments } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
   decode: string;
   encode: string;
 }
+
+/**
+ * A string literal or a capitalised identifier of type text: string literals are matched so
+ * that the words inside them are skipped.
+ */
+const TYPE_NAMES_AND_STRINGS = /"(?:[^"\\]|\\.)*"|\b[A-Z][A-Za-z0-9_]*\b/g;
 
 export class CodecContext {
   /** Runtime symbols used by the emitted code. */
@@ -23,6 +29,8 @@ export class CodecContext {
   readonly typesUsed = new Set<string>();
   /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
   readonly identifiers = new IdentifierForms();
+  /** The arguments of the calls that write a value, shared by every function. */
+  readonly writerArguments = new WriterArguments();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
@@ -166,15 +174,16 @@ export class CodecContext {
     this.typesUsed.add(typeName);
   }
 
+  /** Records the type names `text` mentions (capitalised identifiers outside string literals). */
   private useTypesIn(text: string): void {
-    const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    for (const match of withoutStrings.matchAll(/\b[A-Z][A-Za-z0-9_]*\b/g)) {
+    for (const match of text.matchAll(TYPE_NAMES_AND_STRINGS)) {
       const name = match[0];
-      if (name === "Record" || name === "Array" || name === "Readonly" || this.localTypes.has(name)) continue;
+      if (name.startsWith('"') || name === "Record" || name === "Array" || name === "Readonly" || this.localTypes.has(name)) continue;
       if (this.types.runtimeImports.has(name)) this.runtime.add(name);
       else this.typesUsed.add(name);
     }
   }
+
 
   /** Uses a runtime symbol and returns its name. */
   use(symbol: string): string {

@@ -6,7 +6,7 @@
 import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { argumentList, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function listFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -19,7 +19,7 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   const atMost = ir.limit?.kind === "at-most" ? ir.limit.max : undefined;
   const exactly = ir.limit?.kind === "exactly" ? ir.limit.count : undefined;
 
-  const decode: string[] = [`const items: ${type} = [];`];
+  const decode: Line[] = [`const items: ${type} = [];`];
   let loop: string;
   if (ir.count !== undefined) {
     decode.push(`const count = ${context.use("readElementCount")}(r, ${JSON.stringify(ir.count)}${atMost !== undefined ? `, ${atMost}` : ""});`);
@@ -30,13 +30,13 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
     loop = "while (r.remaining() > 0)";
   }
   const guard = atMost !== undefined && ir.count === undefined ? [ifWithoutBraces(`items.length >= ${atMost}`, `${context.use("failDecode")}${argumentList(["r.offset", `"at most ${atMost} elements"`, '"more"'])};`)] : [];
-  decode.push("try {", indent([`${loop} {`, indent([...guard, `items.push${argumentList([read])};`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
+  decode.push("try {", block([`${loop} {`, block([...guard, `items.push${argumentList([read])};`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
 
-  const encode: string[] = [ifWithoutBraces("!Array.isArray(value)", `${context.use("failValue")}(w, "an array", value);`)];
+  const encode: Line[] = [ifWithoutBraces("!Array.isArray(value)", `${context.use("failValue")}(w, "an array", value);`)];
   if (exactly !== undefined) encode.push(`if (value.length !== ${exactly}) ${context.use("failEncode")}(w, "exactly ${exactly} elements", \`\${value.length}\`);`);
   if (atMost !== undefined) encode.push(`if (value.length > ${atMost}) ${context.use("failEncode")}(w, "at most ${atMost} elements", \`\${value.length}\`);`);
   if (ir.count !== undefined) encode.push(`${context.use("writeElementCount")}(w, ${JSON.stringify(ir.count)}, value.length);`);
-  encode.push("let index = 0;", "try {", indent(["for (; index < value.length; index++) {", indent(write), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, index, "encode", w.length);`, "}");
+  encode.push("let index = 0;", "try {", block(["for (; index < value.length; index++) {", block(write), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, index, "encode", w.length);`, "}");
 
   return {
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),

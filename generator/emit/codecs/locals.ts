@@ -30,6 +30,24 @@ export class IdentifierForms {
   }
 }
 
+/**
+ * `(w, value)`, the arguments of a call that writes `value` (an expression) to the function's
+ * writer, as marked text: laid out once per expression for a whole codecs file, since the same
+ * accesses (`value`, `value.amount`) come back in many functions.
+ */
+export class WriterArguments {
+  private readonly lists = new Map<string, string>();
+
+  of(value: string): string {
+    let list = this.lists.get(value);
+    if (list === undefined) {
+      list = argumentList(["w", value]);
+      this.lists.set(value, list);
+    }
+    return list;
+  }
+}
+
 /** Hands out local variable names within one function, never the same twice. */
 export class LocalNames {
   private readonly claimed = new Set<string>();

@@ -10,7 +10,7 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -26,18 +26,18 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
 /** Bytes kept back for the fixed-size items after each item of a group (0 when the item is self-delimited). */
 function reserves(context: CodecContext, items: readonly ObjectItem[], hint: string): number[] {
   const kept = items.map(() => 0);
-  // From the last item back: the size of the items after the current one, until one has no fixed size.
-  let after: number | undefined = 0;
+  // The size of the items from `counted` to the last, added up from the last item back only as
+  // far as an item that runs to the end of the frame needs (most groups have none).
+  let counted = items.length;
+  let after = 0;
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
-    if (itemExtends(context, item)) {
-      if (after === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
-      kept[i] = after;
+    if (!itemExtends(context, items[i]!)) continue;
+    for (; counted > i + 1; counted--) {
+      const size = itemSize(context, items[counted - 1]!);
+      if (size === undefined) throw new Error(`${hint}: a value that runs to the end of its frame is followed by one of variable size`);
+      after += size;
     }
-    if (after !== undefined) {
-      const size = itemSize(context, item);
-      after = size === undefined ? undefined : after + size;
-    }
+    kept[i] = after;
   }
   return kept;
 }
@@ -63,91 +63,134 @@ function itemExtends(context: CodecContext, item: ObjectItem): boolean {
   return false;
 }
 
-function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): string[] {
-  const locals = new LocalNames(context.identifiers);
-  const statements: string[] = [];
-  const required: string[] = [];
-  const optional: Array<{ name: string; local: string }> = [];
-  const merged: string[] = [];
-  let counter = 0;
-  let reads = 0;
-
-  const group = (groupItems: readonly ObjectItem[]): void => {
-    const kept = reserves(context, groupItems, hint);
-    groupItems.forEach((item, index) => {
-      const keep = kept[index]!;
-      const open = keep > 0 ? locals.claim(`reserved${++counter}`) : undefined;
-      if (open) statements.push(`const ${open} = ${context.use("openReservedFrame")}(r, ${keep});`);
-      switch (item.kind) {
-        case "field": {
-          reads++;
-          const local = locals.claim(item.name);
-          const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
-          statements.push(`field = ${JSON.stringify(item.name)};`);
-          if (item.presence === "indicator") {
-            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
-            optional.push({ name: item.name, local });
-          } else if (item.presence === "rest-of-frame") {
-            const value = conditionalExpression("r.remaining() > 0", read, "undefined");
-            statements.push(`${assignment(`const ${local}`, value, { breakAfterOperator: true })};`);
-            optional.push({ name: item.name, local });
-          } else {
-            statements.push(`${assignment(`const ${local}`, read)};`);
-            required.push(propertyKey(item.name) === local ? local : property(propertyKey(item.name), local));
-          }
-          break;
-        }
-        case "constant":
-          required.push(property(propertyKey(item.name), literal(item.value), typeof item.value === "string"));
-          break;
-        case "padding":
-          statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
-          break;
-        case "frame": {
-          const outer = locals.claim(`outer${++counter}`);
-          statements.push(`const ${outer} = ${context.use("openDynamicFrame")}(r, ${JSON.stringify(item.header)});`);
-          group(item.items);
-          statements.push(`${context.use("closeDynamicFrame")}(r, ${outer});`);
-          break;
-        }
-        case "merge": {
-          reads++;
-          const local = locals.claim(`merged${++counter}`);
-          statements.push(`${assignment(`const ${local}`, decodeExpression(context, item.codec, `${hint} merged`).expression)};`);
-          merged.push(`...${local}`);
-          break;
-        }
-      }
-      if (open) statements.push(`${context.use("closeReservedFrame")}(r, ${open});`);
-    });
-  };
-  group(items);
-
+function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): Line[] {
+  const reading = new ObjectReading(context, hint);
+  reading.addGroup(items);
+  const { statements, required, optional, merged } = reading;
   const assembled = objectLiteral([...required, ...merged]);
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
       : [`${assignment(`const out: ${type}`, assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
-  if (reads === 0) return [...statements.filter((s) => !s.startsWith("field = ")), ...result];
-  return ['let field = "";', "try {", indent([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
+  // Only fields set `field`, and each counts as a read: with no read there is no field to track.
+  if (reading.reads === 0) return [...statements, ...result];
+  return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
 }
 
-function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): string[] {
-  const statements: string[] = [];
-  let counter = 0;
-  let writes = 0;
-  const group = (groupItems: readonly ObjectItem[]): void => {
-    for (const item of groupItems) {
+/**
+ * The decoder of one object, item by item: the statements that read the items into locals, and
+ * the entries of the object assembled from them.
+ */
+class ObjectReading {
+  readonly statements: Line[] = [];
+  /** Entries of the object literal for the required fields and the constants. */
+  readonly required: string[] = [];
+  /** Optional fields, set on the object after it is built when their local holds a value. */
+  readonly optional: Array<{ name: string; local: string }> = [];
+  /** Spreads of the merged objects' locals. */
+  readonly merged: string[] = [];
+  /** Values read (fields and merged objects). */
+  reads = 0;
+  private readonly locals: LocalNames;
+  /** Numbers the locals of frames and merged objects. */
+  private counter = 0;
+
+  constructor(
+    private readonly context: CodecContext,
+    private readonly hint: string,
+  ) {
+    this.locals = new LocalNames(context.identifiers);
+  }
+
+  /** Reads the items of one frame level (a frame's items are a group of their own). */
+  addGroup(items: readonly ObjectItem[]): void {
+    const { context, hint, locals, statements } = this;
+    const kept = reserves(context, items, hint);
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index]!;
+      const keep = kept[index]!;
+      const open = keep > 0 ? locals.claim(`reserved${++this.counter}`) : undefined;
+      if (open) statements.push(`const ${open} = ${context.use("openReservedFrame")}(r, ${keep});`);
       switch (item.kind) {
         case "field": {
-          writes++;
+          this.reads++;
+          const local = locals.claim(item.name);
+          const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
+          statements.push(`field = ${JSON.stringify(item.name)};`);
+          if (item.presence === "indicator") {
+            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
+            this.optional.push({ name: item.name, local });
+          } else if (item.presence === "rest-of-frame") {
+            const value = conditionalExpression("r.remaining() > 0", read, "undefined");
+            statements.push(`${assignment(`const ${local}`, value, { breakAfterOperator: true })};`);
+            this.optional.push({ name: item.name, local });
+          } else {
+            statements.push(`${assignment(`const ${local}`, read)};`);
+            this.required.push(propertyKey(item.name) === local ? local : property(propertyKey(item.name), local));
+          }
+          break;
+        }
+        case "constant":
+          this.required.push(property(propertyKey(item.name), literal(item.value), typeof item.value === "string"));
+          break;
+        case "padding":
+          statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
+          break;
+        case "frame": {
+          const outer = locals.claim(`outer${++this.counter}`);
+          statements.push(`const ${outer} = ${context.use("openDynamicFrame")}(r, ${JSON.stringify(item.header)});`);
+          this.addGroup(item.items);
+          statements.push(`${context.use("closeDynamicFrame")}(r, ${outer});`);
+          break;
+        }
+        case "merge": {
+          this.reads++;
+          const local = locals.claim(`merged${++this.counter}`);
+          statements.push(`${assignment(`const ${local}`, decodeExpression(context, item.codec, `${hint} merged`).expression)};`);
+          this.merged.push(`...${local}`);
+          break;
+        }
+      }
+      if (open) statements.push(`${context.use("closeReservedFrame")}(r, ${open});`);
+    }
+  }
+}
+
+function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
+  const writing = new ObjectWriting(context, hint);
+  writing.addGroup(items);
+  const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
+  if (writing.writes === 0) return [...guard, ...writing.statements];
+  return [...guard, 'let field = "";', "try {", block(writing.statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
+}
+
+/** The encoder of one object: the statements that write its items, in order. */
+class ObjectWriting {
+  readonly statements: Line[] = [];
+  /** Values written (fields and merged objects). */
+  writes = 0;
+  /** Numbers the marks of frames. */
+  private counter = 0;
+
+  constructor(
+    private readonly context: CodecContext,
+    private readonly hint: string,
+  ) {}
+
+  /** Writes the items of one frame level. */
+  addGroup(items: readonly ObjectItem[]): void {
+    const { context, hint, statements } = this;
+    for (const item of items) {
+      switch (item.kind) {
+        case "field": {
+          this.writes++;
           const access = `value${memberAccess(item.name)}`;
           const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, indent(write), "}");
+            statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, block(write), "}");
           } else if (item.presence === "rest-of-frame") {
-            statements.push(`if (${access} !== undefined) {`, indent(write), "}");
+            statements.push(`if (${access} !== undefined) {`, block(write), "}");
           } else {
             statements.push(...write);
           }
@@ -159,21 +202,17 @@ function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
           statements.push(`${context.use("writePadding")}(w, ${item.bytes});`);
           break;
         case "frame": {
-          const mark = `mark${++counter}`;
+          const mark = `mark${++this.counter}`;
           statements.push(`const ${mark} = ${context.use("beginDynamicSize")}(w, ${JSON.stringify(item.header)});`);
-          group(item.items);
+          this.addGroup(item.items);
           statements.push(`${context.use("endDynamicSize")}(w, ${JSON.stringify(item.header)}, ${mark});`);
           break;
         }
         case "merge":
-          writes++;
+          this.writes++;
           statements.push(...encodeStatements(context, item.codec, "value", `${hint} merged`).statements);
           break;
       }
     }
-  };
-  group(items);
-  const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
-  if (writes === 0) return [...guard, ...statements.filter((s) => !s.startsWith("field = "))];
-  return [...guard, 'let field = "";', "try {", indent(statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
+  }
 }

@@ -90,7 +90,7 @@ export function encodeLeaf(context: CodecContext, ir: IR, value: string): string
     case "unit":
       return [];
     case "ref":
-      return [`${context.definitionFunctions(ir.name).encode}${argumentList(["w", value])};`];
+      return [`${context.definitionFunctions(ir.name).encode}${context.writerArguments.of(value)};`];
     case "any-json":
       return [`${context.use("writeBsonValue")}(w, ${value}${ir.size.kind === "fixed" ? `, ${ir.size.bytes}` : ""});`];
     case "json-only":

@@ -5,15 +5,15 @@ import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames } from "./locals.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
   const keyword = exported ? "export function" : "function";
   const locals = new LocalNames(context.identifiers);
-  const decode: string[] = [];
-  const encode: string[] = [];
+  const decode: Line[] = [];
+  const encode: Line[] = [];
   const values: string[] = [];
   let position = 0;
   let counter = 0;
@@ -65,7 +65,7 @@ export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, [
       "let index = 0;",
       "try {",
-      indent([...decode, `return ${arrayLiteral(values)};`]),
+      block([...decode, `return ${arrayLiteral(values)};`]),
       "} catch (error) {",
       `  throw ${context.use("atPath")}(error, index, "decode", r.offset);`,
       "}",
@@ -74,7 +74,7 @@ export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames
       ifWithoutBraces(`!Array.isArray(value) || value.length !== ${length}`, `${context.use("failValue")}${argumentList(["w", `"an array of ${length} elements"`, "value"])};`),
       "let index = 0;",
       "try {",
-      indent(encode),
+      block(encode),
       "} catch (error) {",
       `  throw ${context.use("atPath")}(error, index, "encode", w.length);`,
       "}",

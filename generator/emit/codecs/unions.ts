@@ -8,7 +8,7 @@ import type { CaseMatch, IR, JsonValue } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
-import { functionDeclaration, indent } from "../source-text.ts";
+import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { argumentList, arrayLiteral, ifHead, logicalChain, stringLiteral } from "../layout/syntax.ts";
 import { pascalCase } from "../names.ts";
 
@@ -21,7 +21,7 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   const tags = ir.cases.map((c) => c.tag);
   const caseHints = ir.cases.map((c) => `${hint} ${pascalCase(c.name)}`);
 
-  const decode: string[] = [];
+  const decode: Line[] = [];
   if (ir.cases.length === 0) {
     decode.push(`return ${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', '"a union whose cases all exist only in JSON"'])};`);
   } else {
@@ -36,7 +36,7 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
     ...ir.cases.map((c, i) => ({ match: c.match, name: c.name, payload: c.payload as IR | undefined, tag: c.tag as number | undefined, hint: caseHints[i] })),
     ...ir.jsonOnlyCases.map((c) => ({ match: c.match, name: c.title, payload: undefined, tag: undefined, hint: undefined })),
   ];
-  const writeCase = (candidate: (typeof candidates)[number]): string[] => {
+  const writeCase = (candidate: (typeof candidates)[number]): Line[] => {
     if (candidate.tag === undefined || candidate.payload === undefined || candidate.hint === undefined) {
       return [`${context.use("failJsonOnlyCase")}(w, ${JSON.stringify(candidate.name)});`];
     }
@@ -45,22 +45,22 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   };
 
   // Cases are told apart on the JSON value; `json` lets each test and case cast freely.
-  const encode: string[] = ["const json: unknown = value;"];
+  const encode: Line[] = ["const json: unknown = value;"];
   const discriminant = sharedProperty(candidates.map((c) => c.match));
   if (discriminant !== undefined) {
     encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}) {`);
     for (const candidate of candidates) {
       const match = candidate.match as Extract<CaseMatch, { kind: "property" }>;
-      encode.push(`  case ${JSON.stringify(match.value)}: {`, indent(writeCase(candidate), 2), "  }");
+      encode.push(`  case ${JSON.stringify(match.value)}: {`, block(writeCase(candidate), 2), "  }");
     }
     encode.push("}");
   } else {
     const ordered = [...candidates].sort((a, b) => rank(a.match) - rank(b.match));
     for (const candidate of ordered) {
       if (candidate.match.kind === "first-that-fits") {
-        encode.push("{", "  const start = w.length;", "  try {", indent(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
+        encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
       } else {
-        encode.push(ifHead(logicalChain("&&", test(candidate.match))), indent(writeCase(candidate)), "}");
+        encode.push(ifHead(logicalChain("&&", test(candidate.match))), block(writeCase(candidate)), "}");
       }
     }
   }

@@ -14,8 +14,7 @@ import { listFunctions } from "./lists.ts";
 import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
-import { functionDeclaration } from "../source-text.ts";
-import { argumentList } from "../layout/syntax.ts";
+import { functionDeclaration, type Line } from "../source-text.ts";
 import { READER_ARGUMENTS } from "./locals.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
@@ -26,7 +25,7 @@ export interface DecodeCode {
 
 /** How a value is written: statements over `w`, and the source of the exported function when one was declared for it. */
 export interface EncodeCode {
-  statements: string[];
+  statements: Line[];
   declared?: string;
 }
 
@@ -219,7 +218,7 @@ export function encodeStatements(context: CodecContext, ir: IR, value: string, h
   if (isLeaf(ir)) return { statements: encodeLeaf(context, ir, value) };
   const exportNames = exportAs !== undefined ? { decode: exportAs.replace(/^encode/, "decode"), encode: exportAs } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: EncodeCode = { statements: [`${names.encode}${argumentList(["w", value])};`] };
+  const code: EncodeCode = { statements: [`${names.encode}${context.writerArguments.of(value)};`] };
   if (declared) code.declared = declared.encode;
   return code;
 }

@@ -6,7 +6,7 @@
 import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { functionDeclaration } from "../source-text.ts";
+import { functionDeclaration, type Line } from "../source-text.ts";
 import { argumentList, stringLiteral } from "../layout/syntax.ts";
 
 const ENUM_READERS = { Int8: "readInt8", Uint8: "readUint8", Int16: "readInt16", Uint16: "readUint16" } as const;
@@ -14,8 +14,8 @@ const ENUM_WRITERS = { Int8: "writeInt8", Uint8: "writeUint8", Int16: "writeInt1
 
 export function wrapperFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   const keyword = exported ? "export function" : "function";
-  let decode: string[];
-  let encode: string[];
+  let decode: Line[];
+  let encode: Line[];
   switch (ir.kind) {
     case "option": {
       const read = decodeExpression(context, ir.some, `${hint} some`).expression;
