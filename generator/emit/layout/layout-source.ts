@@ -4,7 +4,7 @@
  */
 
 import { MARK, MARKED, writeFlat } from "./doc.ts";
-import { printMarked } from "./print.ts";
+import { MarkedLinePrinter } from "./print.ts";
 
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
 export const LINE_WIDTH = 100;
@@ -18,6 +18,7 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
   let match = marker.exec(source);
   if (match === null) return source;
   const pieces: string[] = [];
+  const printer = new MarkedLinePrinter(width);
   // The end of the text already laid out.
   let done = 0;
   // The first forced break (a hard line, a group that always breaks) at or after the line being
@@ -38,7 +39,7 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
     const laidOut = pieces.length;
     if (hardline < end || brokenGroup < end || !writeFlat(source, text, end, pieces, width - (text - start))) {
       pieces.length = laidOut;
-      pieces.push(printMarked(source.slice(text, end), width, source.slice(start, text)));
+      printer.print(source, text, end, source.slice(start, text), pieces);
     }
     done = end;
     marker.lastIndex = end;
