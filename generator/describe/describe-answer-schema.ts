@@ -80,12 +80,16 @@ function withShapeMessage(schema: Schema, message: string): Schema {
 
 const definitions: Record<string, Schema> = {
   unistring: {
-    if: { type: "object" },
-    then: closedObject(
-      { invalid_utf8_string: { type: "array", items: { type: "integer", minimum: 0, maximum: 255 } } },
-      ["invalid_utf8_string"],
-    ),
-    else: { type: "string" },
+    // A string first: it is by far the common case, and a failed `if` costs an error object.
+    if: { type: "string" },
+    else: {
+      if: { type: "object" },
+      then: closedObject(
+        { invalid_utf8_string: { type: "array", items: { type: "integer", minimum: 0, maximum: 255 } } },
+        ["invalid_utf8_string"],
+      ),
+      else: { type: "string" },
+    },
   },
   count: { type: "integer", minimum: 0, maximum: UINT30_MAX },
   int31: { type: "integer", minimum: INT31_MIN, maximum: UINT30_MAX },
