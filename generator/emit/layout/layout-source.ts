@@ -14,9 +14,10 @@ export const LINE_WIDTH = 100;
  * (slices of `source` between marked lines, the laid-out lines), joined once at the end.
  */
 export function layoutSource(source: string, width = LINE_WIDTH): string {
+  // Markers are found with `test` (a marker is one character: it ends at `lastIndex`), which
+  // unlike `exec` makes no match object.
   const marker = new RegExp(MARKED.source, "g");
-  let match = marker.exec(source);
-  if (match === null) return source;
+  if (!marker.test(source)) return source;
   const pieces: string[] = [];
   const printer = new MarkedLinePrinter(width);
   // The end of the text already laid out.
@@ -25,10 +26,11 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
   // laid out: the next of each marker, found with `indexOf` (the length of `source` when none).
   let hardline = -1;
   let brokenGroup = -1;
-  for (; match !== null; match = marker.exec(source)) {
+  do {
     // The whole line around the first marker found: its indentation, then the marked text.
-    const start = source.lastIndexOf("\n", match.index) + 1;
-    let end = source.indexOf("\n", match.index);
+    const found = marker.lastIndex - 1;
+    const start = source.lastIndexOf("\n", found) + 1;
+    let end = source.indexOf("\n", found);
     if (end < 0) end = source.length;
     let text = start;
     while (source.charCodeAt(text) === 32) text++;
@@ -43,7 +45,7 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
     }
     done = end;
     marker.lastIndex = end;
-  }
+  } while (marker.test(source));
   pieces.push(source.slice(done));
   return pieces.join("");
 }
