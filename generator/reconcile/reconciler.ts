@@ -83,8 +83,8 @@ export class BodyReconciler {
     const definition = this.definitionName(view);
     if (definition !== undefined) {
       const shapeKey = JSON.stringify([layout, dataKind]);
-      const unnamed: JsonView = { ...view, refs: [] };
-      const name = this.sink.define(definition, shapeKey, view, () => this.structure(layout, dataKind, unnamed, where));
+      // The structure is read with no names on its view, or it would be named (and referred to) again.
+      const name = this.sink.define(definition, shapeKey, view, () => this.structure(layout, dataKind, { ...view, refs: [] }, where));
       return { kind: "ref", name };
     }
     return this.structure(layout, dataKind, view, where);
