@@ -51,10 +51,9 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
   const validators: PlannedValidator[] = [];
   const assign = (body: BodyCodec, typeName: string): string => {
     const rootCheck = rootTextCheck(body.codec);
-    // Octez prints equal schemas alike, so their JSON text (json-text.ts, written once per schema
-    // and shared with the compilation and the describe-tree hash) is enough to find them (sorting
-    // keys, as canonical-json.ts does, would only cost time here). JSON text has no raw control character.
-    const key = rootCheck === undefined ? jsonText(body.schema) : `${jsonText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
+    // Octez prints equal schemas alike, so their JSON text is enough to find them (sorting keys,
+    // as canonical-json.ts does, would only cost time here). JSON text has no raw control character.
+    const key = rootCheck === undefined ? schemaText(body.schema) : `${schemaText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
     let entry = byKey.get(key);
     if (!entry) {
       entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
@@ -133,7 +132,7 @@ export class ValidatorsCompilation {
     const texts: string[] = [];
     for (const body of bodies) {
       if (this.indexOfBody.has(body)) continue;
-      const text = jsonText(body);
+      const text = schemaText(body);
       let index = this.indexOfText.get(text);
       if (index === undefined) {
         index = this.bodies.length;
@@ -171,11 +170,20 @@ export class ValidatorsCompilation {
 
   private requests(plan: Pick<ValidatorPlan, "validators">): ValidatorRequest[] {
     return plan.validators.map(({ name, schema, rootCheck }) => {
-      const body = this.indexOfBody.get(schema) ?? this.indexOfText.get(jsonText(schema));
+      const body = this.indexOfBody.get(schema) ?? this.indexOfText.get(schemaText(schema));
       if (body === undefined) throw new Error(`the validator ${name} checks a body the compilation did not begin with`);
       return rootCheck === undefined ? { name, body } : { name, body, rootCheck };
     });
   }
+}
+
+/**
+ * The JSON text of a body schema, written once per schema object (json-text.ts): the compilation
+ * and the plan both compare bodies by it, and the describe-tree hash writes it as part of the
+ * document, so whichever comes first writes it for all.
+ */
+function schemaText(schema: JsonSchema): string {
+  return jsonText(schema);
 }
 
 function validatorDeclarations(plan: Pick<ValidatorPlan, "validators">): string {

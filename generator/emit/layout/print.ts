@@ -68,7 +68,7 @@ function isSequence(doc: Doc): doc is readonly Doc[] {
  * every line of a file.
  */
 class Parser {
-  /** The text holding the line, read from {@link i} to {@link end} (the line is not sliced out: reading a slice is slower). */
+  /** The text holding the line, read from {@link i} to {@link end} (the line is read in place, not sliced out). */
   private text = "";
   private end = 0;
   private i = 0;
