@@ -210,25 +210,36 @@ function checkEncodingReferences(encoding: RawEncoding, at: string, schema: Bina
 }
 
 function checkFieldReferences(fields: readonly RawField[], at: string, schema: BinarySchema, warnings: DescribeWarning[]): void {
-  fields.forEach((f, i) => {
-    if (f.kind === "named" || f.kind === "anon") checkLayoutReferences(f.layout, `${at}/${i}/layout`, schema, warnings);
-  });
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (field.kind !== "named" && field.kind !== "anon") continue;
+    // The layout that may refer to a definition: the field's, or the elements' of its sequences.
+    let layout = field.layout;
+    let depth = 0;
+    while (layout.kind === "Seq") {
+      layout = layout.layout;
+      depth++;
+    }
+    if (layout.kind === "Ref") {
+      const name = rawString(layout.name);
+      if (!schema.definitions.has(name)) {
+        warnings.push({ pointer: `${layoutPointer(at, i, depth)}/name`, message: `reference to undefined definition ${JSON.stringify(name)}` });
+      }
+    } else if (layout.kind === "Enum") {
+      const name = rawString(layout.reference);
+      const target = schema.definitions.get(name);
+      if (target === undefined) throw new DescribeFormatError(`${layoutPointer(at, i, depth)}/reference`, `enumeration refers to undefined definition ${JSON.stringify(name)}`);
+      if (target.encoding.kind !== "Int_enum") {
+        throw new DescribeFormatError(`${layoutPointer(at, i, depth)}/reference`, `enumeration refers to ${JSON.stringify(name)}, which is not an Int_enum`);
+      }
+    }
+  }
 }
 
-function checkLayoutReferences(layout: RawLayout, at: string, schema: BinarySchema, warnings: DescribeWarning[]): void {
-  if (layout.kind === "Ref") {
-    const name = rawString(layout.name);
-    if (!schema.definitions.has(name)) {
-      warnings.push({ pointer: `${at}/name`, message: `reference to undefined definition ${JSON.stringify(name)}` });
-    }
-  } else if (layout.kind === "Enum") {
-    const name = rawString(layout.reference);
-    const target = schema.definitions.get(name);
-    if (target === undefined) throw new DescribeFormatError(`${at}/reference`, `enumeration refers to undefined definition ${JSON.stringify(name)}`);
-    if (target.encoding.kind !== "Int_enum") {
-      throw new DescribeFormatError(`${at}/reference`, `enumeration refers to ${JSON.stringify(name)}, which is not an Int_enum`);
-    }
-  } else if (layout.kind === "Seq") {
-    checkLayoutReferences(layout.layout, `${at}/layout`, schema, warnings);
-  }
+/**
+ * The pointer of the layout met `depth` sequences deep in field `index` of the list at `at`
+ * (written only for a problem: the check meets every field).
+ */
+function layoutPointer(at: string, index: number, depth: number): string {
+  return `${at}/${index}/layout${"/layout".repeat(depth)}`;
 }

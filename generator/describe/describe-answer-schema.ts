@@ -40,15 +40,29 @@ function closedObject(properties: Record<string, Schema>, required: string[]): S
   return { type: "object", required, properties, additionalProperties: false };
 }
 
-/** `if kind == value then schema`, one link of a discriminated union. */
-function whenKind(key: string, value: string, then: Schema): Schema {
-  return { if: { type: "object", required: [key], properties: { [key]: { const: value } } }, then };
+/**
+ * A union told apart by the value of `key`: `if key == value then schema else …`, branch after
+ * branch. A value meets only the branch it names, so the order changes neither what is accepted
+ * nor the error reported; it changes the cost: every branch passed is a failed `if`, for which
+ * ajv makes an error object, so the values most common in real answers come first.
+ */
+function byKind(key: string, branches: ReadonlyArray<readonly [value: string, then: Schema]>): Schema {
+  let chain: Schema = {};
+  for (let i = branches.length - 1; i >= 0; i--) {
+    const [value, then] = branches[i]!;
+    const link: Schema = { if: { type: "object", required: [key], properties: { [key]: { const: value } } }, then };
+    if (i < branches.length - 1) link.else = chain;
+    chain = link;
+  }
+  return chain;
 }
 
 const constKind = (value: string): Schema => ({ const: value });
 
-/** Layouts that carry nothing but their `kind`. */
-const BARE_LAYOUTS = ["Zero_width", "Bool", "Float", "Bytes", "String", "Padding"] as const;
+/** The branch of a layout that carries nothing but its `kind`. */
+function bareLayout(kind: "Zero_width" | "Bool" | "Float" | "Bytes" | "String" | "Padding"): readonly [string, Schema] {
+  return [kind, closedObject({ kind: constKind(kind) }, ["kind"])];
+}
 const INT_SIZES = ["Int8", "Uint8", "Int16", "Uint16", "Int32", "Int64"];
 const ENUM_SIZES = ["Int8", "Uint8", "Int16", "Uint16"];
 const ENDIANNESS = { enum: ["Big", "Little"] };
@@ -66,12 +80,16 @@ function withShapeMessage(schema: Schema, message: string): Schema {
 
 const definitions: Record<string, Schema> = {
   unistring: {
-    if: { type: "object" },
-    then: closedObject(
-      { invalid_utf8_string: { type: "array", items: { type: "integer", minimum: 0, maximum: 255 } } },
-      ["invalid_utf8_string"],
-    ),
-    else: { type: "string" },
+    // A string first: it is by far the common case, and a failed `if` costs an error object.
+    if: { type: "string" },
+    else: {
+      if: { type: "object" },
+      then: closedObject(
+        { invalid_utf8_string: { type: "array", items: { type: "integer", minimum: 0, maximum: 255 } } },
+        ["invalid_utf8_string"],
+      ),
+      else: { type: "string" },
+    },
   },
   count: { type: "integer", minimum: 0, maximum: UINT30_MAX },
   int31: { type: "integer", minimum: INT31_MIN, maximum: UINT30_MAX },
@@ -230,26 +248,15 @@ const definitions: Record<string, Schema> = {
     type: "object",
     required: ["kind"],
     properties: { kind: { enum: ["named", "anon", "dyn", "option_indicator"] } },
-    allOf: [
-      whenKind(
-        "kind",
+    ...byKind("kind", [
+      [
         "named",
         closedObject(
           { name: ref("unistring"), layout: ref("layout"), data_kind: ref("dataKind"), kind: constKind("named") },
           ["name", "layout", "data_kind", "kind"],
         ),
-      ),
-      whenKind(
-        "kind",
-        "anon",
-        closedObject({ layout: ref("layout"), kind: constKind("anon"), data_kind: ref("dataKind") }, [
-          "layout",
-          "kind",
-          "data_kind",
-        ]),
-      ),
-      whenKind(
-        "kind",
+      ],
+      [
         "dyn",
         closedObject(
           {
@@ -260,25 +267,22 @@ const definitions: Record<string, Schema> = {
           },
           ["kind", "num_fields", "size"],
         ),
-      ),
-      whenKind(
-        "kind",
-        "option_indicator",
-        closedObject({ kind: constKind("option_indicator"), name: ref("unistring") }, ["kind", "name"]),
-      ),
-    ],
+      ],
+      ["anon", closedObject({ layout: ref("layout"), kind: constKind("anon"), data_kind: ref("dataKind") }, ["layout", "kind", "data_kind"])],
+      ["option_indicator", closedObject({ kind: constKind("option_indicator"), name: ref("unistring") }, ["kind", "name"])],
+    ]),
   },
   /** `{"kind": "Fixed" | "Float", "size": n}` (both spellings of a fixed size), Dynamic, Variable. */
   dataKind: {
     type: "object",
     required: ["kind"],
     properties: { kind: { enum: ["Fixed", "Float", "Dynamic", "Variable"] } },
-    allOf: [
-      whenKind("kind", "Fixed", closedObject({ size: ref("count"), kind: constKind("Fixed") }, ["size", "kind"])),
-      whenKind("kind", "Float", closedObject({ size: ref("count"), kind: constKind("Float") }, ["size", "kind"])),
-      whenKind("kind", "Dynamic", closedObject({ kind: constKind("Dynamic") }, ["kind"])),
-      whenKind("kind", "Variable", closedObject({ kind: constKind("Variable") }, ["kind"])),
-    ],
+    ...byKind("kind", [
+      ["Fixed", closedObject({ size: ref("count"), kind: constKind("Fixed") }, ["size", "kind"])],
+      ["Dynamic", closedObject({ kind: constKind("Dynamic") }, ["kind"])],
+      ["Variable", closedObject({ kind: constKind("Variable") }, ["kind"])],
+      ["Float", closedObject({ size: ref("count"), kind: constKind("Float") }, ["size", "kind"])],
+    ]),
   },
   layout: {
     type: "object",
@@ -288,59 +292,60 @@ const definitions: Record<string, Schema> = {
         enum: ["Zero_width", "Int", "Bool", "RangedInt", "RangedFloat", "Float", "Bytes", "String", "Enum", "Seq", "Ref", "Padding"],
       },
     },
-    allOf: [
-      ...BARE_LAYOUTS.map((kind) => whenKind("kind", kind, closedObject({ kind: constKind(kind) }, ["kind"]))),
-      whenKind(
-        "kind",
-        "Int",
-        closedObject({ size: { enum: INT_SIZES }, endianness: ENDIANNESS, kind: constKind("Int") }, ["size", "kind"]),
-      ),
-      whenKind(
-        "kind",
+    ...byKind("kind", [
+      ["Ref", closedObject({ name: ref("unistring"), kind: constKind("Ref") }, ["name", "kind"])],
+      ["Int", closedObject({ size: { enum: INT_SIZES }, endianness: ENDIANNESS, kind: constKind("Int") }, ["size", "kind"])],
+      bareLayout("String"),
+      bareLayout("Bytes"),
+      [
         "RangedInt",
         closedObject(
           { min: ref("int31"), endianness: ENDIANNESS, max: ref("int31"), kind: constKind("RangedInt") },
           ["min", "max", "kind"],
         ),
-      ),
-      whenKind(
-        "kind",
-        "RangedFloat",
-        closedObject({ min: { type: "number" }, max: { type: "number" }, kind: constKind("RangedFloat") }, [
-          "min",
-          "max",
-          "kind",
-        ]),
-      ),
-      whenKind(
-        "kind",
+      ],
+      [
+        "Seq",
+        {
+          ...closedObject(
+            { layout: ref("layout"), kind: constKind("Seq"), length_limit: ref("lengthLimit"), max_length: ref("count") },
+            ["layout", "kind"],
+          ),
+          not: { required: ["length_limit", "max_length"] },
+        },
+      ],
+      bareLayout("Bool"),
+      bareLayout("Float"),
+      [
         "Enum",
         closedObject({ size: { enum: ENUM_SIZES }, reference: ref("unistring"), kind: constKind("Enum") }, [
           "size",
           "reference",
           "kind",
         ]),
-      ),
-      whenKind("kind", "Seq", {
-        ...closedObject(
-          { layout: ref("layout"), kind: constKind("Seq"), length_limit: ref("lengthLimit"), max_length: ref("count") },
-          ["layout", "kind"],
-        ),
-        not: { required: ["length_limit", "max_length"] },
-      }),
-      whenKind("kind", "Ref", closedObject({ name: ref("unistring"), kind: constKind("Ref") }, ["name", "kind"])),
-    ],
+      ],
+      bareLayout("Zero_width"),
+      [
+        "RangedFloat",
+        closedObject({ min: { type: "number" }, max: { type: "number" }, kind: constKind("RangedFloat") }, [
+          "min",
+          "max",
+          "kind",
+        ]),
+      ],
+      bareLayout("Padding"),
+    ]),
   },
   /** `length_limit` of a Seq (data-encoding 0.5+); `no-limit` is normally omitted. */
   lengthLimit: {
     type: "object",
     required: ["kind"],
     properties: { kind: { enum: ["no-limit", "at-most", "exactly"] } },
-    allOf: [
-      whenKind("kind", "no-limit", closedObject({ kind: constKind("no-limit") }, ["kind"])),
-      whenKind("kind", "at-most", closedObject({ kind: constKind("at-most"), at_most: ref("count") }, ["kind", "at_most"])),
-      whenKind("kind", "exactly", closedObject({ kind: constKind("exactly"), exactly: ref("count") }, ["kind", "exactly"])),
-    ],
+    ...byKind("kind", [
+      ["at-most", closedObject({ kind: constKind("at-most"), at_most: ref("count") }, ["kind", "at_most"])],
+      ["exactly", closedObject({ kind: constKind("exactly"), exactly: ref("count") }, ["kind", "exactly"])],
+      ["no-limit", closedObject({ kind: constKind("no-limit") }, ["kind"])],
+    ]),
   },
 
   // ── rich snapshots (snapshot.ts) ────────────────────────────────────────────────────────

@@ -8,7 +8,7 @@
  * exist (or names a directory without services), and a slow node is cut off after the timeout.
  */
 import { isAscii } from "node:buffer";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { DescribeLoadError } from "./errors.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
 
@@ -112,7 +112,10 @@ export async function loadDescribeSource(source: string, options: LoadDescribeOp
   }
   let text: string;
   try {
-    text = decodeText(await readFile(source));
+    // Read in one blocking call: the asynchronous read goes through the thread pool several
+    // times (in chunks), which for a file of a few megabytes takes longer than the read itself,
+    // and nothing else on this thread waits meanwhile.
+    text = decodeText(readFileSync(source));
   } catch (error) {
     const code = (error as { code?: string }).code;
     const problem = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (error as Error).message;

@@ -6,6 +6,7 @@
  * checks of hashes, keys and timestamps that the schemas leave out (validator-keywords.ts).
  */
 
+import { jsonText } from "../describe/json-text.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "./names.ts";
@@ -177,15 +178,12 @@ export class ValidatorsCompilation {
 }
 
 /**
- * The JSON text of a body schema, written once per schema object: the compilation and the plan
- * both compare bodies by it, and schemas are never changed once read.
+ * The JSON text of a body schema, written once per schema object (json-text.ts): the compilation
+ * and the plan both compare bodies by it, and the describe-tree hash writes it as part of the
+ * document, so whichever comes first writes it for all.
  */
-const schemaTexts = new WeakMap<JsonSchema, string>();
-
 function schemaText(schema: JsonSchema): string {
-  let text = schemaTexts.get(schema);
-  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(schema)));
-  return text;
+  return jsonText(schema);
 }
 
 function validatorDeclarations(plan: Pick<ValidatorPlan, "validators">): string {

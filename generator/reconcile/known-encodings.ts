@@ -173,9 +173,21 @@ export function stripProtocolPrefix(name: string): string {
   return name.replace(INNER_PROTOCOL, ".");
 }
 
+/**
+ * The entries of the JSON definition names looked up so far (`null` for none): the same few
+ * hundred names come back for every value of every body, and each first lookup strips a
+ * protocol prefix with regular expressions.
+ */
+const BY_NAME_LOOKED_UP = new Map<string, KnownEncoding | null>();
+
 /** Finds the entry for a JSON definition name, with or without its protocol prefix. */
 export function knownByJsonName(name: string): KnownEncoding | undefined {
-  return BY_NAME.get(name) ?? BY_NAME.get(stripProtocolPrefix(name));
+  let entry = BY_NAME_LOOKED_UP.get(name);
+  if (entry === undefined) {
+    entry = BY_NAME.get(name) ?? BY_NAME.get(stripProtocolPrefix(name)) ?? null;
+    BY_NAME_LOOKED_UP.set(name, entry);
+  }
+  return entry ?? undefined;
 }
 
 /** Finds the entry that a binary definition title denotes on its own (`N.t`, `public_key_hash`). */

@@ -83,8 +83,8 @@ export class BodyReconciler {
     const definition = this.definitionName(view);
     if (definition !== undefined) {
       const shapeKey = JSON.stringify([layout, dataKind]);
-      const unnamed: JsonView = { ...view, refs: [] };
-      const name = this.sink.define(definition, shapeKey, view, () => this.structure(layout, dataKind, unnamed, where));
+      // The structure is read with no names on its view, or it would be named (and referred to) again.
+      const name = this.sink.define(definition, shapeKey, view, () => this.structure(layout, dataKind, { ...view, refs: [] }, where));
       return { kind: "ref", name };
     }
     return this.structure(layout, dataKind, view, where);
@@ -320,7 +320,7 @@ export class BodyReconciler {
         return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
       }
     }
-    return { kind: "object", items: [...constants, ...converted] };
+    return { kind: "object", items: constants.length === 0 ? converted : [...constants, ...converted] };
   }
 
   /** The object items of `group` (the object's items, or a frame's when `framed`). */
@@ -554,9 +554,10 @@ function replaceItem(group: readonly FieldItem[], before: FieldItem, after: Fiel
   return group.map((item) => (item === before ? after : item.kind === "frame" ? { ...item, items: replaceItem(item.items, before, after) } : item));
 }
 
-function withoutTag(fields: readonly Field[]): Field[] {
+/** A union case's fields after its tag (the list itself when it does not start with one). */
+function withoutTag(fields: readonly Field[]): readonly Field[] {
   const first = fields[0];
-  return first && first.kind === "named" && first.name === "Tag" ? fields.slice(1) : [...fields];
+  return first && first.kind === "named" && first.name === "Tag" ? fields.slice(1) : fields;
 }
 
 function isSkippable(item: FieldItem): boolean {

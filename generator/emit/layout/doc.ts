@@ -53,24 +53,34 @@ export function isMarker(code: number): boolean {
   return code <= 0x1a && (code >= 0x0e || (code >= 0x01 && code <= 0x08));
 }
 
+/**
+ * `parts` between the markers `open` and `close`. Concatenated one by one rather than joined:
+ * the engine then links the parts instead of copying them, and builders nest deeply.
+ */
+function enclosed(open: string, parts: readonly string[], close: string): string {
+  let text = open;
+  for (const part of parts) text += part;
+  return text + close;
+}
+
 /** A group: printed flat if it fits on the rest of the line, else with its lines broken. */
 export function group(...parts: string[]): string {
-  return MARK.groupOpen + parts.join("") + MARK.groupClose;
+  return enclosed(MARK.groupOpen, parts, MARK.groupClose);
 }
 
 /** A group that always breaks (an object literal written expanded, a block). */
 export function brokenGroup(...parts: string[]): string {
-  return MARK.brokenGroupOpen + parts.join("") + MARK.groupClose;
+  return enclosed(MARK.brokenGroupOpen, parts, MARK.groupClose);
 }
 
 /** Contents indented one level (two spaces) after each broken line. */
 export function indent(...parts: string[]): string {
-  return MARK.indentOpen + parts.join("") + MARK.indentClose;
+  return enclosed(MARK.indentOpen, parts, MARK.indentClose);
 }
 
 /** Contents aligned two spaces further after each broken line. */
 export function align2(...parts: string[]): string {
-  return MARK.alignOpen + parts.join("") + MARK.alignClose;
+  return enclosed(MARK.alignOpen, parts, MARK.alignClose);
 }
 
 export const line = MARK.line;

@@ -4,7 +4,7 @@
  */
 
 import { MARK, MARKED, writeFlat } from "./doc.ts";
-import { printMarked } from "./print.ts";
+import { MarkedLinePrinter } from "./print.ts";
 
 /** The width generated code is laid out for (prettier's `printWidth` in format.ts). */
 export const LINE_WIDTH = 100;
@@ -14,20 +14,23 @@ export const LINE_WIDTH = 100;
  * (slices of `source` between marked lines, the laid-out lines), joined once at the end.
  */
 export function layoutSource(source: string, width = LINE_WIDTH): string {
+  // Markers are found with `test` (a marker is one character: it ends at `lastIndex`), which
+  // unlike `exec` makes no match object.
   const marker = new RegExp(MARKED.source, "g");
-  let match = marker.exec(source);
-  if (match === null) return source;
+  if (!marker.test(source)) return source;
   const pieces: string[] = [];
+  const printer = new MarkedLinePrinter(width);
   // The end of the text already laid out.
   let done = 0;
   // The first forced break (a hard line, a group that always breaks) at or after the line being
   // laid out: the next of each marker, found with `indexOf` (the length of `source` when none).
   let hardline = -1;
   let brokenGroup = -1;
-  for (; match !== null; match = marker.exec(source)) {
+  do {
     // The whole line around the first marker found: its indentation, then the marked text.
-    const start = source.lastIndexOf("\n", match.index) + 1;
-    let end = source.indexOf("\n", match.index);
+    const found = marker.lastIndex - 1;
+    const start = source.lastIndexOf("\n", found) + 1;
+    let end = source.indexOf("\n", found);
     if (end < 0) end = source.length;
     let text = start;
     while (source.charCodeAt(text) === 32) text++;
@@ -38,11 +41,11 @@ export function layoutSource(source: string, width = LINE_WIDTH): string {
     const laidOut = pieces.length;
     if (hardline < end || brokenGroup < end || !writeFlat(source, text, end, pieces, width - (text - start))) {
       pieces.length = laidOut;
-      pieces.push(printMarked(source.slice(text, end), width, source.slice(start, text)));
+      printer.print(source, text, end, source.slice(start, text), pieces);
     }
     done = end;
     marker.lastIndex = end;
-  }
+  } while (marker.test(source));
   pieces.push(source.slice(done));
   return pieces.join("");
 }

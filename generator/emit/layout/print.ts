@@ -62,13 +62,15 @@ function isSequence(doc: Doc): doc is readonly Doc[] {
   return Array.isArray(doc);
 }
 
-/** Reads marked text into nodes; `hardline`s mark every enclosing group broken. */
-function parse(text: string): Doc {
-  return new Parser(text).readUntil("");
-}
-
-/** A reader of marked text, one marker at a time (methods rather than closures: this runs for every marked line). */
+/**
+ * A reader of marked text into nodes, one marker at a time (methods rather than closures: this
+ * runs for every marked line); `hardline`s mark every enclosing group broken. One reader serves
+ * every line of a file.
+ */
 class Parser {
+  /** The text holding the line, read from {@link i} to {@link end} (the line is read in place, not sliced out). */
+  private text = "";
+  private end = 0;
   private i = 0;
   /** Whether the construct being read holds a forced break. */
   private sawHardline = false;
@@ -83,14 +85,22 @@ class Parser {
   /** The height of the stack {@link read}: past it, the array keeps nodes already taken (no truncation, which costs a call into the engine). */
   private readCount = 0;
 
-  constructor(private readonly text: string) {}
+  /** The nodes of the marked line of `text` from `start` to `end`. */
+  parse(text: string, start: number, end: number): Doc {
+    this.text = text;
+    this.i = start;
+    this.end = end;
+    this.sawHardline = false;
+    return this.readUntil("");
+  }
 
   /** Reads nodes up to the marker `stop` or `otherStop` (or the end, when `stop` is empty), which is consumed. */
-  readUntil(stop: string, otherStop = stop): Doc {
+  private readUntil(stop: string, otherStop = stop): Doc {
     const text = this.text;
     const first = this.readCount;
     let start = this.i;
-    for (let i = start; i < text.length; i++) {
+    const end = this.end;
+    for (let i = start; i < end; i++) {
       if (!isMarker(text.charCodeAt(i))) continue;
       const c = text[i]!;
       if (i > start) this.add(text.slice(start, i));
@@ -103,9 +113,9 @@ class Parser {
       start = this.i;
       i = start - 1;
     }
-    if (text.length > start) this.add(text.slice(start));
+    if (end > start) this.add(text.slice(start, end));
     if (stop !== "") throw new Error("layout marker left open in generated text");
-    this.i = text.length;
+    this.i = end;
     this.stop = "";
     return this.take(first);
   }
@@ -201,10 +211,17 @@ const enum Mode {
  * Prints nodes for a line width (methods rather than closures: this runs for every marked
  * line). What is still to print is a stack of commands, each a node with the mode and the
  * indentation it prints in, kept as three parallel arrays: no object is made per command.
+ * One printer serves every line of a file; its stacks are empty between lines.
  */
 class Printer {
-  /** Output pieces: trimming the end of one long string at every newline would copy it each time. */
-  private readonly out: string[] = [];
+  /**
+   * Where the text goes, piece by piece (trimming the end of one long string at every newline
+   * would copy it each time), and the index in it where the line being printed begins.
+   */
+  private out: string[] = [];
+  private lineStart = 0;
+  /** The column the printer is at. */
+  private column = 0;
   /** The commands still to print, the next one last. */
   private readonly indents: string[] = [];
   private readonly modes: Mode[] = [];
@@ -213,14 +230,14 @@ class Printer {
   private readonly fitModes: Mode[] = [];
   private readonly fitNodes: Doc[] = [];
 
-  /** Prints at `width` columns, from column `column` of a line. */
-  constructor(
-    private readonly width: number,
-    private column: number,
-  ) {}
+  /** Prints at `width` columns. */
+  constructor(private readonly width: number) {}
 
-  /** `doc` printed with indentation `indent`. */
-  print(doc: Doc, indent: string): string {
+  /** Appends to `out` `doc` printed with indentation `indent`, from the end of that indentation. */
+  print(doc: Doc, indent: string, out: string[]): void {
+    this.out = out;
+    this.lineStart = out.length;
+    this.column = indent.length;
     this.push(indent, Mode.Break, doc);
     while (this.nodes.length > 0) {
       const indent = this.indents.pop()!;
@@ -235,7 +252,6 @@ class Printer {
         this.printNode(node, indent, mode);
       }
     }
-    return this.out.join("");
   }
 
   /** Pushes a command. */
@@ -304,7 +320,7 @@ class Printer {
             this.column += 1;
           }
         } else {
-          trimTrailingSpaces(this.out);
+          trimTrailingSpaces(this.out, this.lineStart);
           this.out.push("\n", indent);
           this.column = indent.length;
         }
@@ -415,9 +431,9 @@ class Printer {
   }
 }
 
-/** Drops the spaces at the end of the output pieces (before a newline). */
-function trimTrailingSpaces(out: string[]): void {
-  while (out.length > 0) {
+/** Drops the spaces at the end of the output pieces from index `start` on (before a newline). */
+function trimTrailingSpaces(out: string[], start: number): void {
+  while (out.length > start) {
     const last = out[out.length - 1]!;
     let end = last.length;
     while (end > 0 && (last.charCodeAt(end - 1) === 32 || last.charCodeAt(end - 1) === 9)) end--;
@@ -429,7 +445,20 @@ function trimTrailingSpaces(out: string[]): void {
   }
 }
 
-/** Lays out one marked line, written at indentation `lineIndent`, for `width` columns. */
-export function printMarked(text: string, width: number, lineIndent: string): string {
-  return new Printer(width, lineIndent.length).print(parse(text), lineIndent);
+/** Lays out marked lines for a width, one after the other (one instance serves a whole file). */
+export class MarkedLinePrinter {
+  private readonly parser = new Parser();
+  private readonly printer: Printer;
+
+  constructor(width: number) {
+    this.printer = new Printer(width);
+  }
+
+  /**
+   * Appends to `out` the marked line of `text` from `start` to `end`, laid out; the line is
+   * written at indentation `lineIndent`, which `out` already ends with.
+   */
+  print(text: string, start: number, end: number, lineIndent: string, out: string[]): void {
+    this.printer.print(this.parser.parse(text, start, end), lineIndent, out);
+  }
 }

@@ -192,11 +192,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * quotes than single ones.
  */
 export function stringLiteral(text: string): string {
-  const doubles = text.split('"').length - 1;
-  const singles = text.split("'").length - 1;
-  if (doubles <= singles) return JSON.stringify(text);
+  if (occurrences(text, '"') <= occurrences(text, "'")) return JSON.stringify(text);
   const body = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
   return `'${body}'`;
+}
+
+/** How many times `char` occurs in `text`. */
+function occurrences(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) count++;
+  return count;
 }
 
 /**

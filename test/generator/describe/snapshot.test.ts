@@ -167,6 +167,17 @@ describe("describeTreeHash", () => {
     expect(describeTreeHash("empty")).toBe(createHash("sha256").update('"empty"').digest("hex"));
   });
 
+  it("is the SHA-256 of JSON.stringify of the document, however its parts are written", () => {
+    const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+    const tree = syntheticTree();
+    expect(describeTreeHash(tree)).toBe(sha(JSON.stringify(tree)));
+    // Values JSON.stringify leaves out or writes as null, anywhere in the tree.
+    const odd = { static: { get_service: { ...service("GET", []), description: undefined, query: [undefined, "é"] } } };
+    expect(describeTreeHash(odd)).toBe(sha(JSON.stringify(odd)));
+    const snapshot = { format: SNAPSHOT_FORMAT, root: tree, expansions: [{ prefix: ["a"], tree: syntheticTree() }] };
+    expect(describeTreeHash(snapshot)).toBe(sha(JSON.stringify({ format: SNAPSHOT_FORMAT, root: tree, expansions: snapshot.expansions })));
+  });
+
   it("of a snapshot covers the described content only, not its source or comments", () => {
     const base = { format: SNAPSHOT_FORMAT, root: syntheticTree(), expansions: [] };
     const h = describeTreeHash(base);
