@@ -17,6 +17,7 @@ import { compareStrings } from "./names.ts";
 import { RUNTIME_MODULE } from "./modules.ts";
 import { textKeywords, type TextCheck } from "./validator-keywords.ts";
 import { prepareSchemas, withRootCheck, type PreparedSchemas } from "./validators-prepare.ts";
+import { uriMemo } from "./uri-memo.ts";
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
@@ -72,6 +73,8 @@ export class ValidatorsModule {
       // Each schema is checked against the meta-schema before it is added (checkSchema): ajv
       // would compile the meta-schema's validator again for each module.
       validateSchema: false,
+      // A few hundred identifiers, parsed and resolved again and again: see uri-memo.ts.
+      uriResolver: uriMemo(),
     });
     for (const keyword of textKeywords()) this.ajv.addKeyword(keyword);
     this.prepared = prepareSchemas(bodies);
