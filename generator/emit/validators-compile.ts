@@ -102,8 +102,11 @@ export class ValidatorsModule {
    * the code of each new function one flat string. ajv writes a function's code by
    * concatenating many small pieces, which V8 keeps as a tree of pieces until the text is read;
    * kept until the module is written, those trees (hundreds of thousands of small objects for
-   * the shell) would be copied by every young-generation collection meanwhile. Reading a
-   * character makes V8 copy the pieces into one string, once, and drop the tree.
+   * the shell) are copied by every young-generation collection meanwhile. Reading a character
+   * makes V8 copy the pieces into one string, once, and drop the tree. The module is flattened
+   * anyway when it is written, so this costs nothing extra; it saves about 8 ms of collection
+   * per shell module with the engine's default young generation (the caller's thread), little
+   * with the worker thread's larger one.
    */
   private compile(id: string): void {
     this.ajv.getSchema(id);

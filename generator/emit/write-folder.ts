@@ -140,7 +140,7 @@ export function indexFileSource(): string {
 }
 
 /** `code` ending with exactly one newline. */
-function withFinalNewline(code: string): string {
+export function withFinalNewline(code: string): string {
   let end = code.length;
   while (end > 0 && code.charCodeAt(end - 1) === 10) end--;
   return `${code.slice(0, end)}\n`;

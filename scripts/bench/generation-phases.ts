@@ -20,7 +20,7 @@ import { emitClient } from "../../generator/emit/client.ts";
 import { emitServer } from "../../generator/emit/server.ts";
 import { emitTypes } from "../../generator/emit/types.ts";
 import { emitValidators, planValidators } from "../../generator/emit/validators.ts";
-import { indexFileSource, typesFileSource, type GeneratedFile } from "../../generator/emit/write-folder.ts";
+import { indexFileSource, typesFileSource, withFinalNewline, type GeneratedFile } from "../../generator/emit/write-folder.ts";
 
 export interface Phase {
   name: string;
@@ -64,7 +64,7 @@ export async function timePhases(source: string, read?: ReadDescribeOptions): Pr
   ];
   const files: GeneratedFile[] = [];
   for (const [name, code, language] of sources) {
-    const source = header + code.replace(/\n*$/, "\n");
+    const source = header + withFinalNewline(code);
     // write-folder.ts leaves the compiled validators as ajv writes them.
     if (language === "javascript") files.push({ name, contents: source });
     else files.push({ name, contents: await time(`layout ${name} (${Math.round(source.length / 1024)} KiB)`, () => layoutSource(source)) });
