@@ -3,10 +3,10 @@
  * any working directory, stdin, and failures printed as one line without a stack trace.
  */
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GENESIS_HEADER_HEX, runBin } from "./support.ts";
+import { GENESIS_HEADER_HEX, repoRoot, runBin, shellSnapshot } from "./support.ts";
 
 const elsewhere = mkdtempSync(join(tmpdir(), "tezos-rpcgen-cli-"));
 
@@ -81,4 +81,21 @@ describe("bin/tezos-rpcgen.js", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/reserved for the sandbox node/);
   });
+
+  // The entry starts the validators' worker thread before loading the command line when the
+  // command renders interfaces; the files must be those of the committed folder all the same.
+  it("generates the shell snapshot into another folder, byte for byte the committed generated/shell, and check accepts it", async () => {
+    const out = mkdtempSync(join(tmpdir(), "tezos-rpcgen-generate-"));
+    const generated = await runBin(["--debug", "generate", "--spec", shellSnapshot, "--out", out], { cwd: elsewhere });
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stderr).toMatch(/shell\.json → .*shell\/ \(67 services/);
+    const committed = join(repoRoot, "generated/shell");
+    const names = readdirSync(committed).sort();
+    expect(readdirSync(join(out, "shell")).sort()).toEqual(names);
+    for (const name of names) expect(readFileSync(join(out, "shell", name), "utf8"), name).toBe(readFileSync(join(committed, name), "utf8"));
+    const checked = await runBin(["check", "--spec", shellSnapshot, "--out", out], { cwd: elsewhere });
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stdout + checked.stderr).toMatch(/up to date/);
+  });
 });
+
