@@ -6,6 +6,8 @@
  * checks of hashes, keys and timestamps that the schemas leave out (validator-keywords.ts).
  */
 
+// Bodies are compared by their JSON text, written once per schema object for the plan, the
+// compilation and the describe-tree hash alike (json-text.ts).
 import { jsonText } from "../describe/json-text.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { BodyCodec, CodecModel } from "../reconcile/codec-model.ts";
@@ -53,7 +55,7 @@ export function planValidators(model: CodecModel, names: InterfaceNames): Valida
     const rootCheck = rootTextCheck(body.codec);
     // Octez prints equal schemas alike, so their JSON text is enough to find them (sorting keys,
     // as canonical-json.ts does, would only cost time here). JSON text has no raw control character.
-    const key = rootCheck === undefined ? schemaText(body.schema) : `${schemaText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
+    const key = rootCheck === undefined ? jsonText(body.schema) : `${jsonText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
     let entry = byKey.get(key);
     if (!entry) {
       entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
@@ -132,7 +134,7 @@ export class ValidatorsCompilation {
     const texts: string[] = [];
     for (const body of bodies) {
       if (this.indexOfBody.has(body)) continue;
-      const text = schemaText(body);
+      const text = jsonText(body);
       let index = this.indexOfText.get(text);
       if (index === undefined) {
         index = this.bodies.length;
@@ -170,20 +172,11 @@ export class ValidatorsCompilation {
 
   private requests(plan: Pick<ValidatorPlan, "validators">): ValidatorRequest[] {
     return plan.validators.map(({ name, schema, rootCheck }) => {
-      const body = this.indexOfBody.get(schema) ?? this.indexOfText.get(schemaText(schema));
+      const body = this.indexOfBody.get(schema) ?? this.indexOfText.get(jsonText(schema));
       if (body === undefined) throw new Error(`the validator ${name} checks a body the compilation did not begin with`);
       return rootCheck === undefined ? { name, body } : { name, body, rootCheck };
     });
   }
-}
-
-/**
- * The JSON text of a body schema, written once per schema object (json-text.ts): the compilation
- * and the plan both compare bodies by it, and the describe-tree hash writes it as part of the
- * document, so whichever comes first writes it for all.
- */
-function schemaText(schema: JsonSchema): string {
-  return jsonText(schema);
 }
 
 function validatorDeclarations(plan: Pick<ValidatorPlan, "validators">): string {
