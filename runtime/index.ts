@@ -1,6 +1,6 @@
 /**
  * The one stable entry of the tezos-rpcgen runtime. Generated code imports only from here
- * (`tezos-rpcgen/runtime`); everything it needs is re-exported below.
+ * (`@tezos-rpcgen/runtime`); everything it needs is re-exported below.
  */
 export * from "./codec/errors.ts";
 export * from "./codec/reader.ts";

@@ -50,7 +50,7 @@ import {
   writeUint8,
   writeUnistring,
   writeZarithZ,
-} from "tezos-rpcgen/runtime";
+} from "@tezos-rpcgen/runtime";
 import type {
   BlockHeader,
   DeleteChainsInvalidBlocksByBlockHashError,

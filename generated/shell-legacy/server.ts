@@ -2,7 +2,7 @@
 // Source: spec/snapshots/shell-legacy.json
 // Describe tree sha256: d44c70010b471cb89897531840e6d0b823a5ddaa6fcd51c7751cb6f21581776c
 
-import type { HandlerContext, HandlerResult } from "tezos-rpcgen/runtime";
+import type { HandlerContext, HandlerResult } from "@tezos-rpcgen/runtime";
 import type {
   DeleteChainsInvalidBlocksByBlockHashOutput,
   DeleteChainsInvalidBlocksByBlockHashRequest,

@@ -2,7 +2,7 @@
 // Source: spec/snapshots/shell-legacy.json
 // Describe tree sha256: d44c70010b471cb89897531840e6d0b823a5ddaa6fcd51c7751cb6f21581776c
 
-import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate283;
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};

@@ -2,7 +2,7 @@
 // Source: spec/snapshots/shell.json
 // Describe tree sha256: e6348531e5129e31091541f23ef763937a14a22c3cbc87e7766b6149d5c33f58
 
-import type { JsonValidator } from "tezos-rpcgen/runtime";
+import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:

@@ -2,7 +2,7 @@
 // Source: spec/snapshots/shell.json
 // Describe tree sha256: e6348531e5129e31091541f23ef763937a14a22c3cbc87e7766b6149d5c33f58
 
-import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate299;
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};

@@ -5,11 +5,11 @@
 
 import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { PACKAGE_ROOT } from "../package-root.ts";
 import { escapeControlCharacters } from "./ts-syntax.ts";
 
 /** The project root (where package.json is). */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const PROJECT_ROOT = PACKAGE_ROOT;
 
 /** The generator's version, from package.json. */
 export function generatorVersion(): string {

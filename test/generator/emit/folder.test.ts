@@ -11,7 +11,7 @@ afterAll(() => tmp.cleanup());
 
 /** Type-level uses of the generated folder: what must compile, and (`@ts-expect-error`) what must not. */
 const USAGE = `
-import type { JsonValue, RpcTransport, RpcRequest, RouteDescriptor } from "tezos-rpcgen/runtime";
+import type { JsonValue, RpcTransport, RpcRequest, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import {
   getChainsBlocksHeader,
   getChainsMempoolPendingOperations,
@@ -133,7 +133,7 @@ describe("generated folder (synthetic model)", () => {
     const files = await renderFolder(syntheticModel(), FIXED_OPTIONS);
     for (const file of files) {
       const specifiers = [...file.contents.matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
-      for (const specifier of specifiers) expect(specifier === "tezos-rpcgen/runtime" || specifier.startsWith("./")).toBe(true);
+      for (const specifier of specifiers) expect(specifier === "@tezos-rpcgen/runtime" || specifier.startsWith("./")).toBe(true);
       expect(file.contents).not.toMatch(/\brequire\(/);
     }
     // Nothing runs at import time but constant definitions: no top-level calls.
@@ -160,7 +160,7 @@ describe("generated folder (synthetic model)", () => {
     expect(types).toContain("export type OldTransaction = {");
     expect(types).toContain("more?: LegacyExtra[];");
     expect(types).toContain("It is *\\/ careful with comments.");
-    expect(types).toContain('import type { JsonValue, MichelineExpression, Unistring } from "tezos-rpcgen/runtime";');
+    expect(types).toContain('import type { JsonValue, MichelineExpression, Unistring } from "@tezos-rpcgen/runtime";');
   });
 
   it("describes routes: path template, query kinds, streaming and media types", async () => {
