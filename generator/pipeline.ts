@@ -32,15 +32,25 @@ export async function loadInterface(source: string, options: { read?: ReadDescri
   // The validators' worker thread starts now, while the source is read and reconciled.
   warmUpValidatorsWorker();
   const loaded = await loadDescribeSource(source, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
-  const tree = readDescribeTree(loaded.json, options.read);
-  const validators = beginValidators(tree.services.flatMap((service) => serviceBodies(service).map(({ json }) => json)));
-  return { source, tree, model: buildCodecModel(tree), describeHash: describeTreeHash(loaded.json), validators };
+  return interfaceOfDocument(loaded.json, source, options.read);
 }
 
-/** The files of `generated/<name>/` for a loaded interface. */
-export async function renderInterface(loaded: LoadedInterface, options: { version?: string } = {}): Promise<GeneratedFile[]> {
+/** Reconciles a describe answer or snapshot document already in memory (a capture just taken). */
+export function interfaceOfDocument(json: unknown, source: string, read?: ReadDescribeOptions): LoadedInterface {
+  warmUpValidatorsWorker();
+  const tree = readDescribeTree(json, read);
+  const validators = beginValidators(tree.services.flatMap((service) => serviceBodies(service).map(({ json }) => json)));
+  return { source, tree, model: buildCodecModel(tree), describeHash: describeTreeHash(json), validators };
+}
+
+/**
+ * The files of `generated/<name>/` for a loaded interface. `sourceName` is what the headers
+ * record as the source instead of the loaded one (for example the node a temporary capture came
+ * from).
+ */
+export async function renderInterface(loaded: LoadedInterface, options: { version?: string; sourceName?: string } = {}): Promise<GeneratedFile[]> {
   return renderFolder(loaded.model, {
-    source: loaded.source,
+    source: options.sourceName ?? loaded.source,
     describeHash: loaded.describeHash,
     codecs: codecsChunks,
     validators: loaded.validators,

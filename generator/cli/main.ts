@@ -14,6 +14,7 @@ import { registerEncode } from "./commands/encode.ts";
 import { registerDecode } from "./commands/decode.ts";
 import { registerServe } from "./commands/serve.ts";
 import { registerDrift } from "./commands/drift.ts";
+import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 
 const program = new Command("tezos-rpcgen")
@@ -32,6 +33,7 @@ registerDecode(program);
 registerServe(program);
 registerSnapshot(program);
 registerDrift(program);
+registerDriftCheck(program);
 
 try {
   await program.parseAsync(process.argv);
