@@ -34,7 +34,7 @@ export function registerGenerate(program: Command): void {
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
     .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
-    .option("--package <name>", "write a standalone package (its own package.json, depending on tezos-rpcgen) into --out")
+    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes")
     .addHelpText(
       "after",
       `
@@ -53,7 +53,7 @@ Examples:
         const loaded = await loadInterface(target.source);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
-        await writePackageFiles(options.out, options.package);
+        await writePackageFiles(options.out, options.package, loaded);
         process.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
         return;
       }
