@@ -10,7 +10,7 @@ import type { BodyCodec, ServiceCodecs } from "../reconcile/codec-model.ts";
 import { Interpreter } from "../ir/interpret.ts";
 import { bodyMediaTypes, pathDescriptor, queryDescriptor } from "../emit/routes.ts";
 import { routeToString } from "../model/describe-tree.ts";
-import { matchPath, splitPath, type AnyRouteDescriptor, type BinaryBodies, type BodyDescriptor, type BodyPart, type JsonValidator, BinaryReader, BinaryWriter } from "../../runtime/index.ts";
+import { matchPath, splitPath, type AnyRouteDescriptor, type BinaryBodies, type BodyDescriptor, type BodyPart, type JsonValidator, BinaryReader, BinaryWriter } from "@tezos-rpcgen/runtime";
 import { CliError } from "./errors.ts";
 import type { InspectedInterface } from "./spec-source.ts";
 

@@ -10,7 +10,7 @@ import { CliError } from "../errors.ts";
 import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
 import { readValueArgument } from "../value-input.ts";
 import { interpretedBinaryBodies, matchRoute } from "../rpc-route.ts";
-import { CodecError, ElementTooLargeError, FramingError, HttpTransport, MediaTypeError, PathError, QueryStringError, RpcError, TransportError, ValidationError, formatErrorTrace, isErrorTrace, parseQueryString, type MediaType } from "../../../runtime/index.ts";
+import { CodecError, ElementTooLargeError, FramingError, HttpTransport, MediaTypeError, PathError, QueryStringError, RpcError, TransportError, ValidationError, formatErrorTrace, isErrorTrace, parseQueryString, type MediaType } from "@tezos-rpcgen/runtime";
 
 interface RpcOptions {
   node?: string;
