@@ -12,6 +12,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
