@@ -14,11 +14,11 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { DescribeError } from "../../describe/errors.ts";
-import { DRIFT_FORMATS, FAIL_ON_LEVELS, compareTrees, driftExitCode, formatDriftReport, loadDriftSide, type DriftFormat, type FailOn } from "../../drift/index.ts";
+import { compareTrees, driftExitCode, formatDriftReport, loadDriftSide } from "../../drift/index.ts";
 import { captureSnapshot } from "../../live/index.ts";
 import { interfaceOfDocument, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
-import { positiveInteger } from "../options.ts";
+import { checkDriftOptions, withDriftOptions } from "./drift.ts";
 import { writeGenerated } from "./generate.ts";
 
 export interface DriftCheckOptions {
@@ -43,20 +43,18 @@ export interface DriftCheckResult {
 }
 
 export function registerDriftCheck(program: Command): void {
-  program
-    .command("drift-check")
-    .description("CI check: capture a node, compare it with the committed snapshot, regenerate the bindings from the capture")
-    .argument("<node>", "the node's RPC address (it must allow /describe: loopback, or --allow-all-rpc)")
-    .argument("<snapshot>", "the committed snapshot the bindings were generated from")
-    .option("--out <dir>", "regenerate the bindings from the capture into <dir>/<name>/ (default: none written)")
-    .option("--name <name>", "name of the bindings' folder under --out", "node")
-    .option("--report <file>", "also write the report to this file (default: standard output only)")
-    .option("--format <format>", `report format: ${DRIFT_FORMATS.join(", ")}`, "markdown")
-    .option("--fail-on <level>", `which drift makes the exit code 1: ${FAIL_ON_LEVELS.join(", ")}`, "breaking")
-    .option("--chain <chain>", "chain at which dynamic directories are described", "main")
-    .option("--block <block>", "block at which the block directory is described", "head")
-    .option("--timeout <ms>", "deadline of each request", positiveInteger, 30_000)
-    .option("--retries <n>", "retries after a network error or a 5xx answer", positiveInteger, 2)
+  withDriftOptions(
+    program
+      .command("drift-check")
+      .description("CI check: capture a node, compare it with the committed snapshot, regenerate the bindings from the capture")
+      .argument("<node>", "the node's RPC address (it must allow /describe: loopback, or --allow-all-rpc)")
+      .argument("<snapshot>", "the committed snapshot the bindings were generated from")
+      .option("--out <dir>", "regenerate the bindings from the capture into <dir>/<name>/ (default: none written)")
+      .option("--name <name>", "name of the bindings' folder under --out", "node")
+      .option("--report <file>", "also write the report to this file (default: standard output only)"),
+    "markdown",
+    "",
+  )
     .addHelpText(
       "after",
       `
@@ -81,8 +79,7 @@ Example (a CI job):
 
 /** Runs the check (see the module comment); failures to capture or read are {@link CliError}s with exit code 2. */
 export async function runDriftCheck(node: string, snapshot: string, options: DriftCheckOptions): Promise<DriftCheckResult> {
-  if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
-  if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
+  const { format, failOn } = checkDriftOptions(options);
   const failed = (what: string, error: unknown): never => {
     if (error instanceof DescribeError) throw new CliError(`${what}: ${error.message}`, 2);
     throw error;
@@ -99,7 +96,7 @@ export async function runDriftCheck(node: string, snapshot: string, options: Dri
   const committed = await loadDriftSide(snapshot).catch((error: unknown) => failed(`cannot read ${snapshot}`, error));
 
   const result = compareTrees(committed.tree, captured.tree, { oldLabel: snapshot, newLabel: node });
-  const report = formatDriftReport(result, options.format as DriftFormat);
+  const report = formatDriftReport(result, format);
   if (options.report !== undefined) await writeFile(options.report, report, "utf8");
 
   let bindings: string | undefined;
@@ -109,5 +106,5 @@ export async function runDriftCheck(node: string, snapshot: string, options: Dri
     bindings = join(options.out, options.name);
     await writeGenerated(bindings, files);
   }
-  return { report, exitCode: driftExitCode(result, options.failOn as FailOn), ...(bindings !== undefined ? { bindings } : {}) };
+  return { report, exitCode: driftExitCode(result, failOn), ...(bindings !== undefined ? { bindings } : {}) };
 }
