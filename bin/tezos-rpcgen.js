@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const sources = new URL("../generator/cli/entry.ts", import.meta.url);
+const sources = new URL("../generator/cli/main.ts", import.meta.url);
 
 async function typeScriptLoader() {
   if (process.env.TEZOS_RPCGEN_COMPILED === "1" || !existsSync(sources)) return false;
@@ -23,4 +23,4 @@ async function typeScriptLoader() {
 }
 
 if (await typeScriptLoader()) await import(sources.href);
-else await import("../dist/generator/cli/entry.js");
+else await import("../dist/generator/cli/main.js");

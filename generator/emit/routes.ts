@@ -13,7 +13,7 @@ import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText, literal } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
-import type { ValidatorPlan } from "./validators.ts";
+import type { ValidatorPlan } from "./validators/index.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
 /** Media types a body can travel in. */

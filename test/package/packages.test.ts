@@ -91,7 +91,7 @@ console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chain
     expect(files.filter((f) => /^(test|scripts|runtime|generator|generated|examples|sandbox|dist\/runtime)\//.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")))).toEqual([]);
     // dist/ exists once built (`npm ci` builds it through `prepare`; CI always has it).
     if (process.env.CI || existsSync(join(repoRoot, "dist"))) {
-      expect(files).toEqual(expect.arrayContaining(["dist/generator/cli/entry.js", "dist/generated/shell/index.js", "dist/generated/shell/index.d.ts", "dist/generated/shell/validators.js", "dist/generated/shell-legacy/index.js"]));
+      expect(files).toEqual(expect.arrayContaining(["dist/generator/cli/main.js", "dist/generated/shell/index.js", "dist/generated/shell/index.d.ts", "dist/generated/shell/validators.js", "dist/generated/shell-legacy/index.js"]));
       // The command as installed: compiled JavaScript, no TypeScript loader.
       const compiled = await run(process.execPath, [join(repoRoot, "bin", "tezos-rpcgen.js"), "decode", '"GET /chains/<chain_id>/chain_id" output', "7a06a770"], { env: { ...process.env, TEZOS_RPCGEN_COMPILED: "1" } });
       expect(compiled.stdout).toBe('"NetXdQprcVkpaWU"\n');
