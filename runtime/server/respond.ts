@@ -1,0 +1,60 @@
+/**
+ * Writing answers: empty and plain-text answers produced by the server itself, and values in the
+ * negotiated media type (JSON text and a newline; binary with its 4-byte length prefix,
+ * octez-http.md §2).
+ */
+import type { ServerResponse, OutgoingHttpHeaders } from "node:http";
+import { BinaryWriter } from "../codec/writer.ts";
+import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
+
+/** An answer with no body (401, 403, 404, 405, 415, 501…). */
+export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, "content-length": 0 });
+  res.end();
+}
+
+/** A `text/plain` answer (the 400 messages; the 406 list is sent without a type, as a node does). */
+export function sendText(res: ServerResponse, status: number, text: string, type: string | null = "text/plain", headers: OutgoingHttpHeaders = {}): void {
+  const body = Buffer.from(text, "utf8");
+  const all: OutgoingHttpHeaders = { ...headers, "content-length": body.length };
+  if (type !== null) all["content-type"] = type;
+  res.writeHead(status, all);
+  res.end(body);
+}
+
+/** Thrown when a value has no form in the chosen media type (a JSON-only body asked in binary). */
+export class NoBinaryFormError extends Error {
+  override readonly name = "NoBinaryFormError";
+}
+
+/**
+ * One value as it goes on the wire in `mediaType`: minified JSON and `\n`, or the binary payload
+ * behind its 4-byte big-endian length. Encoder failures propagate (the server turns them into a
+ * 500: the handler returned a value its own type does not allow).
+ */
+export function encodeValue(value: unknown, mediaType: MediaType, body: BodyDescriptor<unknown>): Buffer {
+  if (mediaType === "application/json") {
+    const text = JSON.stringify(value);
+    // `undefined` (a unit answer) is written as the empty value `{}`.
+    return Buffer.from((text ?? "{}") + "\n", "utf8");
+  }
+  if (body.encode === undefined) throw new NoBinaryFormError(`the value has no binary form${body.jsonOnly ? ` (${body.jsonOnly})` : ""}`);
+  const writer = new BinaryWriter();
+  const at = writer.reserve(4);
+  body.encode(writer, value);
+  const length = writer.length - 4;
+  // The prefix is a data-encoding uint30.
+  if (length > MAX_FRAME) throw new RangeError(`a binary value of ${length} bytes exceeds the ${MAX_FRAME}-byte limit of its length prefix`);
+  writer.patchUint32(at, length);
+  const bytes = writer.finish();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Largest payload a 4-byte length prefix may announce (2^30 - 1). */
+const MAX_FRAME = 0x3fffffff;
+
+/** A single value with a `Content-Length`. */
+export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, "content-type": mediaType, "content-length": bytes.length });
+  res.end(bytes);
+}
