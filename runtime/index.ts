@@ -28,3 +28,4 @@ export * from "./hashing/index.ts";
 export * from "./rpc/index.ts";
 export * from "./encodings/micheline/index.ts";
 export * from "./codec/primitives/fail.ts";
+export * from "./http/index.ts";
