@@ -7,6 +7,7 @@
  */
 import { BASE58, type Base58Kind } from "../encodings/base58/prefixes.ts";
 import { isBase58Check } from "../encodings/base58/check.ts";
+import { parseBooleanArgument } from "../http/query-string.ts";
 
 /** Why a value was refused, as the node's own parsers word it. */
 export interface ArgProblem {
@@ -23,15 +24,9 @@ export function isArgProblem(result: unknown): result is ArgProblem {
 
 const refuse = (problem: string): ArgProblem => ({ problem });
 
-const TRUE = new Set(["", "true", "t", "yes", "y"]);
-const FALSE = new Set(["false", "f", "no", "n"]);
-
-/** resto's boolean parser (octez-http.md §6): case-insensitive, `""` is true. */
-export function parseBool(text: string): boolean | ArgProblem {
-  const lower = text.toLowerCase();
-  if (TRUE.has(lower)) return true;
-  if (FALSE.has(lower)) return false;
-  return refuse(`Cannot parse boolean value: ${JSON.stringify(text)}`);
+/** resto's boolean parser (octez-http.md §6) as an argument parser. */
+function bool(text: string): boolean | ArgProblem {
+  return parseBooleanArgument(text) ?? refuse("expected a boolean (true, t, yes, y, false, f, no, n)");
 }
 
 function base58(kind: Base58Kind, name: string): ArgParser {
@@ -121,8 +116,8 @@ function timespan(text: string): string | ArgProblem {
  * (`RouteSegmentDescriptor.name`, `QueryParameterDescriptor.type`).
  */
 export const DEFAULT_ARG_PARSERS: Readonly<Record<string, ArgParser>> = {
-  bool: parseBool,
-  flag: parseBool,
+  bool,
+  flag: bool,
   int: integer(Number.MIN_SAFE_INTEGER),
   uint: integer(0),
   chain_id: chainId,
