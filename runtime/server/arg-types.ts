@@ -124,6 +124,7 @@ export const DEFAULT_ARG_PARSERS: Readonly<Record<string, ArgParser>> = {
   block_id: blockId,
   block_hash: base58(BASE58.block_hash, "block_hash"),
   protocol_hash: base58(BASE58.protocol_hash, "Protocol_hash"),
+  Protocol_hash: base58(BASE58.protocol_hash, "Protocol_hash"),
   operation_hash: base58(BASE58.operation_hash, "Operation_hash"),
   peer_id: base58(BASE58.cryptobox_public_key_hash, "Crypto_box.Public_key_hash"),
   point,
