@@ -111,6 +111,10 @@ function timespan(text: string): string | ArgProblem {
   return /^\d+(\.\d+)?$/.test(text) ? text : refuse(`Cannot parse time span: ${JSON.stringify(text)}`);
 }
 
+function oneOf(type: string, words: readonly string[]): ArgParser {
+  return (text) => (words.includes(text) ? text : refuse(`Cannot parse ${type}: expected one of ${words.join(", ")}`));
+}
+
 /**
  * The built-in parsers. Names are the node's argument names as route descriptors carry them
  * (`RouteSegmentDescriptor.name`, `QueryParameterDescriptor.type`).
@@ -130,6 +134,8 @@ export const DEFAULT_ARG_PARSERS: Readonly<Record<string, ArgParser>> = {
   point,
   date,
   timespan,
+  "p2p.point.state_filter": oneOf("p2p.point.state_filter", ["requested", "accepted", "running", "disconnected"]),
+  "p2p.peer.state_filter": oneOf("p2p.peer.state_filter", ["accepted", "running", "disconnected"]),
   string: (text) => text,
 };
 
