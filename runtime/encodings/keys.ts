@@ -76,14 +76,14 @@ export function writePublicKey(writer: BinaryWriter, value: string): void {
 }
 
 /** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…`, `tz2…`, `tz3…`, `tz4…`. */
-export const publicKeyHashCodec: Codec<string> = Object.freeze({
+export const publicKeyHashCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKeyHash,
   encode: writePublicKeyHash,
   dataKind: fixedKind(21),
 });
 
 /** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
-export const publicKeyCodec: Codec<string> = Object.freeze({
+export const publicKeyCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKey,
   encode: writePublicKey,
   // A union of cases of different sizes: Dynamic in binary schemas.
@@ -136,7 +136,7 @@ export function writeVariableSignature(writer: BinaryWriter, value: string): voi
  * A signature of 64 raw bytes. Any of `sig…`, `edsig…`, `spsig1…`, `p2sig…` is accepted on
  * input; output is the generic `sig…` form.
  */
-export const signatureCodec: Codec<string> = Object.freeze({
+export const signatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readSignature,
   encode: writeSignature,
   dataKind: fixedKind(64),
@@ -146,7 +146,7 @@ export const signatureCodec: Codec<string> = Object.freeze({
  * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS
  * signers: 64 bytes print as `sig…`, 96 bytes as `BLsig…`; any other length is an error.
  */
-export const variableSignatureCodec: Codec<string> = Object.freeze({
+export const variableSignatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readVariableSignature,
   encode: writeVariableSignature,
   dataKind: VARIABLE,

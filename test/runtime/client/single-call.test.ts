@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DecodeError, ElementTooLargeError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { closedPort, startStandIn, writeInPieces, type StandIn, type StandInHandler } from "../../support/stand-in-node.ts";
 
 const CHAIN_ID = "NetXdQprcVkpaWU";
@@ -72,12 +73,12 @@ describe("single answers", () => {
       res.writeHead(200, { "content-type": req.headers.accept === "application/octet-stream" ? "application/octet-stream" : "application/json" });
       res.end(req.headers.accept === "application/octet-stream" ? frameBinary(CHAIN_ID_BYTES) : `"${CHAIN_ID}"\n`);
     });
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     expect(await getChainsChainId(binaryClient, { path: { chain_id: "main" } })).toBe(CHAIN_ID);
     expect(n.requests[0]!.headers.accept).toBe("application/octet-stream");
     expect(await getChainsChainId(binaryClient, { path: { chain_id: "main" } }, { mediaType: "application/json" })).toBe(CHAIN_ID);
     expect(n.requests[1]!.headers.accept).toBe("application/json");
-    const jsonClient = new HttpTransport({ baseUrl: n.url, binary: binaryBodies() });
+    const jsonClient = new HttpTransport({ baseUrl: n.url, binary: binaryBodies(binaryCodecs) });
     expect(await getChainsChainId(jsonClient, { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" })).toBe(CHAIN_ID);
   });
 
@@ -86,7 +87,7 @@ describe("single answers", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(`"onhJn6T1vDHVqF6x8e3QJmj7KKtEdfzPkA4YXYJDoTbC1PkETuG"\n`);
     });
-    const transport = new HttpTransport({ baseUrl: n.url, binary: binaryBodies() });
+    const transport = new HttpTransport({ baseUrl: n.url, binary: binaryBodies(binaryCodecs) });
     await postInjectionOperation(transport, { body: "00ff", query: { async: true } });
     await postInjectionOperation(transport, { body: "00ff" }, { mediaType: "application/octet-stream" });
     const [asJson, asBinary] = n.requests;
@@ -112,7 +113,7 @@ describe("single answers", () => {
       res.end(binary ? frameBinary(Uint8Array.of(1, 2)) : '{"oops"\n');
     });
     await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), DecodeError);
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     await failure(getChainsChainId(binaryClient, { path: { chain_id: "main" } }), DecodeError);
   });
 
@@ -244,7 +245,7 @@ describe("media type choice", () => {
     const n = await node(json(CHAIN_ID));
     expect(() => new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream" })).toThrow(MediaTypeError);
     await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" }), MediaTypeError);
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     const error = await failure(binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {}, mediaType: "application/octet-stream" }), MediaTypeError);
     expect(error.message).toContain("a free JSON value");
     expect(await binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {} })).toBe(CHAIN_ID);

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ElementTooLargeError, HttpTransport, RpcError, TransportError, ValidationError, binaryBodies, frameBinary } from "../../../runtime/index.ts";
+import { ElementTooLargeError, HttpTransport, RpcError, TransportError, ValidationError, binaryBodies } from "../../../runtime/index.ts";
 import { getMonitorBootstrapped, getNetworkPeersLog } from "../../../generated/shell/client.ts";
 import { getMonitorBootstrappedRoute } from "../../../generated/shell/routes.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { startStandIn, writeInPieces, type StandIn, type StandInHandler } from "../../support/stand-in-node.ts";
 
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 const elements = Array.from({ length: 8 }, (_, i) => ({ block: BLOCK, timestamp: new Date(Date.UTC(2018, 5, 30, 16, 7, 32 + i)).toISOString().replace(".000", "") }));
-const binary = binaryBodies();
+const binary = binaryBodies(binaryCodecs);
 const ndjson = new TextEncoder().encode(elements.map((e) => `${JSON.stringify(e)}\n`).join(""));
-const framed = Buffer.concat(elements.map((e) => frameBinary(binary.encode(getMonitorBootstrappedRoute, "output", e))));
+const framed = Buffer.concat(elements.map((e) => binary.encodeBody(getMonitorBootstrappedRoute, "output", e)));
 
 let standIn: StandIn | undefined;
 afterEach(async () => {
