@@ -117,7 +117,7 @@ export class HttpTransport implements RpcTransport {
     const { method, url } = prepared.context;
     if (signal.reason === "aborted") throw new TransportError("aborted", method, url, "aborted by the caller before it was sent");
     try {
-      return await this.#fetch(url, { ...prepared.init, signal: signal.signal });
+      return await this.#fetch(url, signal.signal ? { ...prepared.init, signal: signal.signal } : prepared.init);
     } catch (error) {
       throw this.#failure(error, signal, prepared, "unreachable");
     }

@@ -12,6 +12,8 @@ export async function readBodyCapped(response: Response, limit: number): Promise
     throw new ElementTooLargeError(limit, declared, "answer");
   }
   if (!response.body) return new Uint8Array(0);
+  // Known length within the cap: one platform read, cheaper than a chunk loop.
+  if (declared >= 0) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
