@@ -50,5 +50,5 @@ export function writeContractId(writer: BinaryWriter, value: string): void {
 export const contractIdCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readContractId,
   encode: writeContractId,
-  dataKind: fixedKind(22),
+  dataKind: /* @__PURE__ */ fixedKind(22),
 });

@@ -77,7 +77,7 @@ export function hashCodec(kind: Base58Kind | Base58KindName): HashCodec {
   const k = typeof kind === "string" ? BASE58[kind] : kind;
   let codec = cache.get(k);
   if (codec === undefined) {
-    codec = /* @__PURE__ */ Object.freeze({
+    codec = Object.freeze({
       base58: k,
       byteLength: k.payloadLength,
       dataKind: fixedKind(k.payloadLength),

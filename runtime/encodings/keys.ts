@@ -79,7 +79,7 @@ export function writePublicKey(writer: BinaryWriter, value: string): void {
 export const publicKeyHashCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKeyHash,
   encode: writePublicKeyHash,
-  dataKind: fixedKind(21),
+  dataKind: /* @__PURE__ */ fixedKind(21),
 });
 
 /** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
@@ -139,7 +139,7 @@ export function writeVariableSignature(writer: BinaryWriter, value: string): voi
 export const signatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readSignature,
   encode: writeSignature,
-  dataKind: fixedKind(64),
+  dataKind: /* @__PURE__ */ fixedKind(64),
 });
 
 /**
@@ -153,4 +153,4 @@ export const variableSignatureCodec: Codec<string> = /* @__PURE__ */ Object.free
 });
 
 /** What a valid key hash string looks like, for messages elsewhere. */
-export const EXPECTED_PUBLIC_KEY_HASH = `a public key hash (${PUBLIC_KEY_HASH_KINDS.map((k) => expectedBase58(k)).join(" or ")})`;
+export const EXPECTED_PUBLIC_KEY_HASH = /* @__PURE__ */ (() => `a public key hash (${PUBLIC_KEY_HASH_KINDS.map((k) => expectedBase58(k)).join(" or ")})`)();

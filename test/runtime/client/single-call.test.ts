@@ -147,6 +147,20 @@ describe("error answers", () => {
     expect(error.message).toContain("answered 500: temporary proto.alpha.contract.counter_in_the_future");
   });
 
+  it("a binary error trace is decoded with the route's error codec", async () => {
+    const binary = binaryBodies(binaryCodecs);
+    const n = await node((_req, res) => {
+      res.writeHead(500, { "content-type": "application/octet-stream" });
+      res.end(binary.encodeBody(getChainsChainIdRoute, "error", trace));
+    });
+    const client = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary });
+    const error = await failure(getChainsChainId(client, { path: { chain_id: "main" } }), RpcError);
+    expect([error.status, error.trace, error.text]).toEqual([500, trace, undefined]);
+    // Without binary codecs the body is kept as a description, not lost.
+    const jsonClient = new HttpTransport({ baseUrl: n.url });
+    expect((await failure(getChainsChainId(jsonClient, { path: { chain_id: "main" } }), RpcError)).text).toMatch(/^binary error body of \d+ bytes that does not decode/);
+  });
+
   it("a plain-text message is kept as text; empty 404 and 405 carry nothing but the status (and Allow)", async () => {
     const n = await node((req, res) => {
       if (req.url.includes("bad")) {
