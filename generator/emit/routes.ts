@@ -14,7 +14,7 @@ import { compareStrings, type InterfaceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText, literal } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
-import type { ValidatorPlan } from "./validators.ts";
+import type { ValidatorPlan } from "./validators/index.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
 /** Media types a body can travel in. */
