@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DecodeError, ElementTooLargeError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
-import { closedPort, startStandIn, writeInPieces, type StandIn, type StandInHandler } from "../../support/stand-in-node.ts";
+import { closedPort, standInsPerTest, writeInPieces, type StandInHandler } from "../../support/stand-in-node.ts";
 
 const CHAIN_ID = "NetXdQprcVkpaWU";
 const CHAIN_ID_BYTES = Uint8Array.from([0x7a, 0x06, 0xa7, 0x70]);
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 
-let standIn: StandIn | undefined;
-afterEach(async () => {
-  await standIn?.close();
-  standIn = undefined;
-});
-
-async function node(handler: StandInHandler): Promise<StandIn> {
-  standIn = await startStandIn(handler);
-  return standIn;
-}
+const node = standInsPerTest();
 
 function json(value: unknown, status = 200) {
   return (_req: unknown, res: import("node:http").ServerResponse) => {
@@ -239,13 +230,9 @@ describe("retries", () => {
     const retrying = new HttpTransport({ baseUrl: n.url, retry: { retries: 1, delayMs: 1 } });
     expect((await failure(getChainsChainId(retrying, { path: { chain_id: "main" } }), RpcError)).status).toBe(503);
     expect(n.requests.length).toBe(2);
-    const other = await startStandIn((_req, res) => res.writeHead(404).end());
-    try {
-      await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
-      expect(other.requests.length).toBe(1);
-    } finally {
-      await other.close();
-    }
+    const other = await node((_req, res) => res.writeHead(404).end());
+    await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
+    expect(other.requests.length).toBe(1);
   });
 });
 
