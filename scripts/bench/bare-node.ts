@@ -7,7 +7,8 @@
  * - `GET /chains/main/blocks?length=…`: `HEADS` lists of `LENGTH` block hashes, JSON or binary.
  *
  * Prints `listening <url>` once ready; `GET /bytes` returns the bytes written on the socket of
- * the previous request (headers included), for the bytes-on-the-wire figure.
+ * the previous request (headers included), for the bytes-on-the-wire figure; `GET /connections`
+ * the number of connections accepted so far (to show which clients reuse them).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -35,9 +36,11 @@ const answers = {
 };
 
 let lastBytes = 0;
+let connections = 0;
 const server = createServer((req, res) => {
   const url = req.url ?? "";
   if (url === "/bytes") return res.end(String(lastBytes));
+  if (url === "/connections") return res.end(String(connections));
   const answer = url.startsWith("/chains/main/chain_id") ? answers.chainId : url.startsWith("/chains/main/blocks") ? answers.blocks : undefined;
   if (!answer) return res.writeHead(404).end();
   const asBinary = req.headers.accept === "application/octet-stream";
@@ -48,6 +51,7 @@ const server = createServer((req, res) => {
     lastBytes = req.socket.bytesWritten - before;
   });
 });
+server.on("connection", () => connections++);
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);

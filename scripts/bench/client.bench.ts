@@ -6,8 +6,10 @@
  *    - ours: the platform `fetch` (Node's undici), keep-alive (undici's default pool);
  *    - Taquito as shipped: in Node its `HttpBackend` uses node-fetch 2.x with an `http.Agent`
  *      whose keep-alive is off, so a new connection per request;
- *    - Taquito on our stack: the same `HttpBackend` loaded with `window` defined, so that it
- *      takes the platform `fetch` too (undici, keep-alive): the same-stack comparison.
+ *    - Taquito on our stack: the same `HttpBackend` loaded afresh with `window` defined, so that
+ *      it takes the platform `fetch` (undici; its `keepalive: false` request flag does not stop
+ *      undici from reusing connections): the same-stack comparison.
+ *    The bench counts the connections each side opens (server-side) to show the policies.
  * 2. Bundle size (esbuild, minified, gzip -9) of an app calling one JSON route against one
  *    calling Taquito's `RpcClient.getChainId`, both for the browser.
  * 3. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
@@ -42,16 +44,24 @@ function startServer(): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-/** Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch. */
+/**
+ * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch. The module
+ * chooses its fetch when it loads, and `@taquito/rpc` has already loaded it (the Node way), so
+ * a fresh copy is loaded with `window` defined, then the cached one is put back.
+ */
 function taquitoBackendOnPlatformFetch(): unknown {
   const require = createRequire(import.meta.url);
+  const path = require.resolve("@taquito/http-utils");
+  const cached = require.cache[path];
+  delete require.cache[path];
   const global = globalThis as { window?: unknown };
   global.window = {};
   try {
-    const utils = require("@taquito/http-utils/dist/taquito-http-utils.umd.js") as { HttpBackend: new () => unknown };
+    const utils = require(path) as { HttpBackend: new () => unknown };
     return new utils.HttpBackend();
   } finally {
     delete global.window;
+    if (cached) require.cache[path] = cached;
   }
 }
 
@@ -84,6 +94,13 @@ async function throughput(url: string): Promise<void> {
     "Taquito as shipped (node-fetch, connection per request)": () => taquito.getChainId(),
     "Taquito on platform fetch (undici, keep-alive)": () => taquitoSameStack.getChainId(),
   };
+  const connections = async () => Number(await (await fetch(`${url}/connections`)).text());
+  console.log("\nConnections opened by 100 sequential calls (server-side count, ±1 for the counting request):");
+  for (const [name, call] of Object.entries(sides)) {
+    const before = await connections();
+    for (let i = 0; i < 100; i++) await call();
+    console.log(`  ${name.padEnd(58)} ${String((await connections()) - before).padStart(4)}`);
+  }
   for (const inFlight of [1, 10]) {
     const rates = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
     for (const call of Object.values(sides)) for (let i = 0; i < 50; i++) await call(); // warm-up
