@@ -225,6 +225,17 @@ describe("retries", () => {
     expect(n.requests.length).toBe(5);
   });
 
+  it("retries a GET that got no answer, through the fetch the client was given", async () => {
+    const n = await node(json(CHAIN_ID));
+    let attempts = 0;
+    const flaky: typeof fetch = (input, init) => (++attempts === 1 ? Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNRESET" } })) : fetch(input, init));
+    expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky, retry: { retries: 1, delayMs: 1 } }), { path: { chain_id: "main" } })).toBe(CHAIN_ID);
+    expect([attempts, n.requests.length]).toEqual([2, 1]);
+    attempts = 0;
+    const error = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky }), { path: { chain_id: "main" } }), TransportError);
+    expect([error.reason, error.message.includes("ECONNRESET")]).toEqual(["unreachable", true]);
+  });
+
   it("gives up after the last retry and does not retry other statuses", async () => {
     const n = await node((_req, res) => res.writeHead(503).end());
     const retrying = new HttpTransport({ baseUrl: n.url, retry: { retries: 1, delayMs: 1 } });

@@ -118,6 +118,24 @@ describe("streams", () => {
     expect((failure as TransportError).reason).toBe("interrupted");
   });
 
+  it("a timeout bounds the wait for the stream's start, not the stream", async () => {
+    const silent = await node(() => undefined);
+    const error = await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: silent.url, timeoutMs: 30 }))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).reason).toBe("timeout");
+    // The answer starts at once; its elements come later than the timeout.
+    const slow = await node(async (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      for (const element of elements.slice(0, 2)) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        res.write(`${JSON.stringify(element)}\n`);
+      }
+      res.end();
+    });
+    expect(await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: slow.url, timeoutMs: 150 })))).toEqual(elements.slice(0, 2));
+  });
+
   it("caps one element's size, validates each element, and reports an error status before any element", async () => {
     const n = await node(async (req, res) => {
       if (req.url.includes("bootstrapped")) return streaming([ndjson.length])(req, res);
