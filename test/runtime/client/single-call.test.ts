@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DecodeError, ElementTooLargeError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
+import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
+import { DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
@@ -136,6 +137,9 @@ describe("error answers", () => {
     expect(error.trace).toEqual(trace);
     expect(error.text).toBeUndefined();
     expect(error.message).toContain("answered 500: temporary proto.alpha.contract.counter_in_the_future");
+    if (!isRpcError(error, getChainsChainIdRoute)) throw new Error("expected an RpcError");
+    const typed: GetChainsChainIdError | undefined = error.trace;
+    expect(typed).toEqual(trace);
   });
 
   it("a binary error trace is decoded with the route's error codec", async () => {
