@@ -65,11 +65,16 @@ function taquitoBackendOnPlatformFetch(): unknown {
   }
 }
 
-/** Calls `call` for `ms` milliseconds with `inFlight` loops at once; returns calls per second. */
-async function rate(call: () => Promise<unknown>, ms: number, inFlight: number): Promise<number> {
+/**
+ * Calls `call` for `ms` milliseconds with `inFlight` loops at once; returns calls per second and
+ * this process's CPU time per call (the client's own cost: the server runs in another process),
+ * which other processes' load on the machine disturbs less than the rate.
+ */
+async function rate(call: () => Promise<unknown>, ms: number, inFlight: number): Promise<{ perSecond: number; cpuMicros: number }> {
   let count = 0;
   const end = performance.now() + ms;
   const start = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       while (performance.now() < end) {
@@ -78,7 +83,8 @@ async function rate(call: () => Promise<unknown>, ms: number, inFlight: number):
       }
     }),
   );
-  return (count * 1000) / (performance.now() - start);
+  const used = process.cpuUsage(cpu);
+  return { perSecond: (count * 1000) / (performance.now() - start), cpuMicros: (used.user + used.system) / count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -103,20 +109,26 @@ async function throughput(url: string): Promise<void> {
   }
   for (const inFlight of [1, 10]) {
     const rates = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+    const cpus = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
     for (const call of Object.values(sides)) for (let i = 0; i < 50; i++) await call(); // warm-up
     const entries = Object.entries(sides);
     for (let r = 0; r < ROUNDS; r++) {
       // A different side starts each round, so that no side always follows the same one.
       for (let k = 0; k < entries.length; k++) {
         const [name, call] = entries[(k + r) % entries.length]!;
-        rates.get(name)!.push(await rate(call, roundMs, inFlight));
+        const measured = await rate(call, roundMs, inFlight);
+        rates.get(name)!.push(measured.perSecond);
+        cpus.get(name)!.push(measured.cpuMicros);
       }
     }
     console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (median of ${ROUNDS} rounds of ${roundMs} ms, interleaved):`);
-    const oursRate = median(rates.get("ours (fetch/undici, keep-alive, validating)")!);
+    const oursName = "ours (fetch/undici, keep-alive, validating)";
+    const oursRate = median(rates.get(oursName)!);
+    const oursCpu = median(cpus.get(oursName)!);
     for (const [name, values] of rates) {
       const value = median(values);
-      console.log(`  ${name.padEnd(58)} ${value.toFixed(0).padStart(6)} calls/s   ours/this ${(oursRate / value).toFixed(2)}×`);
+      const cpu = median(cpus.get(name)!);
+      console.log(`  ${name.padEnd(58)} ${value.toFixed(0).padStart(6)} calls/s (ours/this ${(oursRate / value).toFixed(2)}×)   client CPU ${cpu.toFixed(0).padStart(5)} µs/call (this/ours ${(cpu / oursCpu).toFixed(2)}×)`);
     }
   }
 }
