@@ -2,8 +2,6 @@
  * The files of a generated folder and how they import each other and the runtime.
  */
 
-import { importDeclaration } from "./layout/syntax.ts";
-
 /** The one module generated code imports the runtime from. */
 export const RUNTIME_MODULE = "tezos-rpcgen/runtime";
 
@@ -14,12 +12,13 @@ export const GENERATED_FILES = {
   validators: "validators.js",
   validatorDeclarations: "validators.d.ts",
   routes: "routes.ts",
+  binary: "binary.ts",
   client: "client.ts",
   server: "server.ts",
   index: "index.ts",
 } as const;
 
-export type GeneratedModule = "types" | "codecs" | "validators" | "routes" | "client" | "server";
+export type GeneratedModule = "types" | "codecs" | "validators" | "routes" | "binary" | "client" | "server";
 
 /**
  * The specifier of a sibling module. TypeScript sources are imported with their `.ts`
@@ -32,5 +31,5 @@ export function siblingModule(module: GeneratedModule): string {
 /** `import { a, b } from "m";` (or `import type`), or nothing when there is nothing to import. */
 export function importLine(names: readonly string[], from: string, typeOnly: boolean): string {
   if (names.length === 0) return "";
-  return `${importDeclaration(names, from, typeOnly)}\n`;
+  return `import ${typeOnly ? "type " : ""}{ ${names.join(", ")} } from ${JSON.stringify(from)};\n`;
 }
