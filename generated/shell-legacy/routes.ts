@@ -401,7 +401,11 @@ import {
   encodePutNetworkPointsByPointOutput,
 } from "./codecs.ts";
 import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
@@ -420,7 +424,6 @@ import {
   validateGetNetworkConnectionsByPeerIdOutput,
   validateGetNetworkConnectionsOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
   validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
@@ -439,19 +442,16 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
   validatePostInjectionOperationInput,
   validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
+  validateProtocolHash,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -482,13 +482,13 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchChainsByChainIdOutput,
     encode: encodePatchChainsByChainIdOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchChainsByChainIdError,
     encode: encodePatchChainsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -525,7 +525,7 @@ export const getChainsBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsBlocksError,
     encode: encodeGetChainsBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -558,7 +558,7 @@ export const getChainsChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsChainIdError,
     encode: encodeGetChainsChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -591,7 +591,7 @@ export const getChainsCheckpointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsCheckpointError,
     encode: encodeGetChainsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -624,7 +624,7 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsInvalidBlocksError,
     encode: encodeGetChainsInvalidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -658,7 +658,7 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsInvalidBlocksByBlockHashError,
     encode: encodeGetChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -686,13 +686,13 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
     encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
     encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -725,7 +725,7 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsIsBootstrappedError,
     encode: encodeGetChainsIsBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -750,7 +750,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigError,
     encode: encodeGetConfigError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -783,7 +783,7 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
     encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -816,7 +816,7 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigNetworkUserActivatedUpgradesError,
     encode: encodeGetConfigNetworkUserActivatedUpgradesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -848,7 +848,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetDescribeByStringError,
     encode: encodeGetDescribeByStringError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -867,13 +867,13 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetErrorsOutput,
     encode: encodeGetErrorsOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetErrorsError,
     encode: encodeGetErrorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -899,13 +899,13 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetFetchProtocolByProtocolHashOutput,
     encode: encodeGetFetchProtocolByProtocolHashOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetFetchProtocolByProtocolHashError,
     encode: encodeGetFetchProtocolByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -947,7 +947,7 @@ export const postInjectionBlockRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionBlockError,
     encode: encodePostInjectionBlockError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -988,7 +988,7 @@ export const postInjectionOperationRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionOperationError,
     encode: encodePostInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1014,19 +1014,19 @@ export const postInjectionProtocolRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolInput,
     encode: encodePostInjectionProtocolInput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolOutput,
     encode: encodePostInjectionProtocolOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolError,
     encode: encodePostInjectionProtocolError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1058,7 +1058,7 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorActiveChainsError,
     encode: encodeGetMonitorActiveChainsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1090,7 +1090,7 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorBootstrappedError,
     encode: encodeGetMonitorBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1122,7 +1122,7 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorCommitHashError,
     encode: encodeGetMonitorCommitHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1155,7 +1155,7 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorHeadsByChainIdError,
     encode: encodeGetMonitorHeadsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1181,13 +1181,13 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorProtocolsOutput,
     encode: encodeGetMonitorProtocolsOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorProtocolsError,
     encode: encodeGetMonitorProtocolsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1223,7 +1223,7 @@ export const getMonitorValidBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorValidBlocksError,
     encode: encodeGetMonitorValidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1255,7 +1255,7 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkConnectionsError,
     encode: encodeGetNetworkConnectionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1288,7 +1288,7 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkConnectionsByPeerIdError,
     encode: encodeGetNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1315,13 +1315,13 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
     encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkConnectionsByPeerIdError,
     encode: encodeDeleteNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1348,13 +1348,13 @@ export const getNetworkGreylistClearRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkGreylistClearOutput,
     encode: encodeGetNetworkGreylistClearOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkGreylistClearError,
     encode: encodeGetNetworkGreylistClearError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1386,7 +1386,7 @@ export const getNetworkLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkLogError,
     encode: encodeGetNetworkLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1418,7 +1418,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersError,
     encode: encodeGetNetworkPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1451,7 +1451,7 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersByPeerIdError,
     encode: encodeGetNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1479,13 +1479,13 @@ export const getNetworkPeersBanRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBanOutput,
     encode: encodeGetNetworkPeersBanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBanError,
     encode: encodeGetNetworkPeersBanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1513,13 +1513,13 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBannedOutput,
     encode: encodeGetNetworkPeersBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBannedError,
     encode: encodeGetNetworkPeersBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1553,7 +1553,7 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersLogError,
     encode: encodeGetNetworkPeersLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1581,13 +1581,13 @@ export const getNetworkPeersTrustRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersTrustOutput,
     encode: encodeGetNetworkPeersTrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersTrustError,
     encode: encodeGetNetworkPeersTrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1615,13 +1615,13 @@ export const getNetworkPeersUnbanRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersUnbanOutput,
     encode: encodeGetNetworkPeersUnbanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersUnbanError,
     encode: encodeGetNetworkPeersUnbanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1649,13 +1649,13 @@ export const getNetworkPeersUntrustRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersUntrustOutput,
     encode: encodeGetNetworkPeersUntrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersUntrustError,
     encode: encodeGetNetworkPeersUntrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1687,7 +1687,7 @@ export const getNetworkPointsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsError,
     encode: encodeGetNetworkPointsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1720,7 +1720,7 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsByPointError,
     encode: encodeGetNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1747,19 +1747,19 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointInput,
     encode: encodePutNetworkPointsByPointInput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointOutput,
     encode: encodePutNetworkPointsByPointOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointError,
     encode: encodePutNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1787,13 +1787,13 @@ export const getNetworkPointsBanRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBanOutput,
     encode: encodeGetNetworkPointsBanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBanError,
     encode: encodeGetNetworkPointsBanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1821,13 +1821,13 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBannedOutput,
     encode: encodeGetNetworkPointsBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBannedError,
     encode: encodeGetNetworkPointsBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1861,7 +1861,7 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsLogError,
     encode: encodeGetNetworkPointsLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1889,13 +1889,13 @@ export const getNetworkPointsTrustRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsTrustOutput,
     encode: encodeGetNetworkPointsTrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsTrustError,
     encode: encodeGetNetworkPointsTrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1923,13 +1923,13 @@ export const getNetworkPointsUnbanRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsUnbanOutput,
     encode: encodeGetNetworkPointsUnbanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsUnbanError,
     encode: encodeGetNetworkPointsUnbanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1957,13 +1957,13 @@ export const getNetworkPointsUntrustRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsUntrustOutput,
     encode: encodeGetNetworkPointsUntrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsUntrustError,
     encode: encodeGetNetworkPointsUntrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1995,7 +1995,7 @@ export const getNetworkSelfRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkSelfError,
     encode: encodeGetNetworkSelfError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2027,7 +2027,7 @@ export const getNetworkStatRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkStatError,
     encode: encodeGetNetworkStatError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2059,7 +2059,7 @@ export const getNetworkVersionRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkVersionError,
     encode: encodeGetNetworkVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2091,7 +2091,7 @@ export const getNetworkVersionsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkVersionsError,
     encode: encodeGetNetworkVersionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2117,7 +2117,7 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
       mediaTypes: ["application/json", "application/octet-stream"],
       decode: decodeGetProtocolsError,
       encode: encodeGetProtocolsError,
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -2143,13 +2143,13 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsByProtocolHashOutput,
     encode: encodeGetProtocolsByProtocolHashOutput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsByProtocolHashError,
     encode: encodeGetProtocolsByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2182,7 +2182,7 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsEnvironmentError,
     encode: encodeGetProtocolsEnvironmentError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2210,7 +2210,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetStatsGcError,
     encode: encodeGetStatsGcError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2242,7 +2242,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetStatsMemoryError,
     encode: encodeGetStatsMemoryError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2267,7 +2267,7 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetVersionError,
     encode: encodeGetVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2299,7 +2299,7 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersBlockValidatorError,
     encode: encodeGetWorkersBlockValidatorError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2325,13 +2325,13 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsOutput,
     encode: encodeGetWorkersChainValidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsError,
     encode: encodeGetWorkersChainValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2364,7 +2364,7 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsByChainIdError,
     encode: encodeGetWorkersChainValidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2398,7 +2398,7 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsDdbError,
     encode: encodeGetWorkersChainValidatorsDdbError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2432,7 +2432,7 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
     encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2467,7 +2467,7 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
     encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2493,13 +2493,13 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsOutput,
     encode: encodeGetWorkersPrevalidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsError,
     encode: encodeGetWorkersPrevalidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2532,7 +2532,7 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsByChainIdError,
     encode: encodeGetWorkersPrevalidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

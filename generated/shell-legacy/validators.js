@@ -59,7 +59,7 @@ validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate305;
+export const validateAnyJson = validate305;
 const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -67,7 +67,7 @@ validate305.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate306;
+export const validateErrorTrace = validate306;
 const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1073,7 +1073,7 @@ validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate324;
+export const validateEmptyObject = validate324;
 const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9541,7 +9541,7 @@ validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate398;
+export const validateExpectedEnvVersionAndComponents = validate398;
 const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
 const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
 
@@ -9736,7 +9736,7 @@ validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate403;
+export const validateProtocolHash = validate403;
 const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16557,7 +16557,7 @@ validate488.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate500;
+export const validateBooleanValue = validate500;
 const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
 
 function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21166,7 +21166,7 @@ validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate582;
+export const validateWorkersOutput = validate582;
 const schema129 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
 const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
 

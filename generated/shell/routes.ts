@@ -440,14 +440,18 @@ import {
   encodePutNetworkPointsByPointOutput,
 } from "./codecs.ts";
 import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBlockHashAndLevel,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
   validateGetChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsInvalidBlocksOutput,
   validateGetChainsIsBootstrappedOutput,
-  validateGetChainsLevelsCabooseOutput,
   validateGetConfigHistoryModeOutput,
   validateGetConfigNetworkDalOutput,
   validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
@@ -456,7 +460,6 @@ import {
   validateGetDescribeByStringOutput,
   validateGetHealthReadyOutput,
   validateGetMonitorActiveChainsOutput,
-  validateGetMonitorAppliedBlocksOutput,
   validateGetMonitorBootstrappedOutput,
   validateGetMonitorCommitHashOutput,
   validateGetMonitorHeadsByChainIdOutput,
@@ -465,11 +468,8 @@ import {
   validateGetNetworkGreylistIpsOutput,
   validateGetNetworkGreylistPeersOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
-  validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
-  validateGetNetworkPointsByPointOutput,
   validateGetNetworkPointsLogOutput,
   validateGetNetworkPointsOutput,
   validateGetNetworkSelfOutput,
@@ -482,24 +482,24 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
+  validateHexBytes,
+  validateMonitorOutput,
+  validateNetworkPeersByPeerIdOutput,
+  validateNetworkPointsByPointOutput,
+  validateOperationHash,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePatchNetworkPeersByPeerIdInput,
   validatePatchNetworkPointsByPointInput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
-  validatePostInjectionOperationInput,
-  validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
   validatePostPrivateInjectionOperationsInput,
   validatePostPrivateInjectionOperationsOutput,
+  validateProtocolHash,
   validatePutConfigLoggingInput,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -530,13 +530,13 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchChainsByChainIdOutput,
     encode: encodePatchChainsByChainIdOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchChainsByChainIdError,
     encode: encodePatchChainsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -573,7 +573,7 @@ export const getChainsBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsBlocksError,
     encode: encodeGetChainsBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -606,7 +606,7 @@ export const getChainsChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsChainIdError,
     encode: encodeGetChainsChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -639,7 +639,7 @@ export const getChainsCheckpointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsCheckpointError,
     encode: encodeGetChainsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -672,7 +672,7 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsInvalidBlocksError,
     encode: encodeGetChainsInvalidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -706,7 +706,7 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsInvalidBlocksByBlockHashError,
     encode: encodeGetChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -734,13 +734,13 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
     encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
     encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -773,7 +773,7 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsIsBootstrappedError,
     encode: encodeGetChainsIsBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -801,13 +801,13 @@ export const getChainsLevelsCabooseRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsCabooseOutput,
     encode: encodeGetChainsLevelsCabooseOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsCabooseError,
     encode: encodeGetChainsLevelsCabooseError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -835,13 +835,13 @@ export const getChainsLevelsCheckpointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsCheckpointOutput,
     encode: encodeGetChainsLevelsCheckpointOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsCheckpointError,
     encode: encodeGetChainsLevelsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -869,13 +869,13 @@ export const getChainsLevelsSavepointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsSavepointOutput,
     encode: encodeGetChainsLevelsSavepointOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetChainsLevelsSavepointError,
     encode: encodeGetChainsLevelsSavepointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -900,7 +900,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigError,
     encode: encodeGetConfigError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -932,7 +932,7 @@ export const getConfigHistoryModeRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigHistoryModeError,
     encode: encodeGetConfigHistoryModeError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -964,13 +964,13 @@ export const putConfigLoggingRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutConfigLoggingOutput,
     encode: encodePutConfigLoggingOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutConfigLoggingError,
     encode: encodePutConfigLoggingError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1003,7 +1003,7 @@ export const getConfigNetworkDalRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigNetworkDalError,
     encode: encodeGetConfigNetworkDalError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1036,7 +1036,7 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
     encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1069,7 +1069,7 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetConfigNetworkUserActivatedUpgradesError,
     encode: encodeGetConfigNetworkUserActivatedUpgradesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1101,7 +1101,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetDescribeByStringError,
     encode: encodeGetDescribeByStringError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1120,13 +1120,13 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetErrorsOutput,
     encode: encodeGetErrorsOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetErrorsError,
     encode: encodeGetErrorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1152,13 +1152,13 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetFetchProtocolByProtocolHashOutput,
     encode: encodeGetFetchProtocolByProtocolHashOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetFetchProtocolByProtocolHashError,
     encode: encodeGetFetchProtocolByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1190,7 +1190,7 @@ export const getHealthReadyRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetHealthReadyError,
     encode: encodeGetHealthReadyError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1232,7 +1232,7 @@ export const postInjectionBlockRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionBlockError,
     encode: encodePostInjectionBlockError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1261,19 +1261,19 @@ export const postInjectionOperationRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionOperationInput,
     encode: encodePostInjectionOperationInput,
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionOperationOutput,
     encode: encodePostInjectionOperationOutput,
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionOperationError,
     encode: encodePostInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1299,19 +1299,19 @@ export const postInjectionProtocolRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolInput,
     encode: encodePostInjectionProtocolInput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolOutput,
     encode: encodePostInjectionProtocolOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostInjectionProtocolError,
     encode: encodePostInjectionProtocolError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1343,7 +1343,7 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorActiveChainsError,
     encode: encodeGetMonitorActiveChainsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1373,13 +1373,13 @@ export const getMonitorAppliedBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorAppliedBlocksOutput,
     encode: encodeGetMonitorAppliedBlocksOutput,
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorAppliedBlocksError,
     encode: encodeGetMonitorAppliedBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1411,7 +1411,7 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorBootstrappedError,
     encode: encodeGetMonitorBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1443,7 +1443,7 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorCommitHashError,
     encode: encodeGetMonitorCommitHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1479,7 +1479,7 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorHeadsByChainIdError,
     encode: encodeGetMonitorHeadsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1505,13 +1505,13 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorProtocolsOutput,
     encode: encodeGetMonitorProtocolsOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorProtocolsError,
     encode: encodeGetMonitorProtocolsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1541,13 +1541,13 @@ export const getMonitorValidatedBlocksRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorValidatedBlocksOutput,
     encode: encodeGetMonitorValidatedBlocksOutput,
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetMonitorValidatedBlocksError,
     encode: encodeGetMonitorValidatedBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1579,7 +1579,7 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkConnectionsError,
     encode: encodeGetNetworkConnectionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1612,7 +1612,7 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkConnectionsByPeerIdError,
     encode: encodeGetNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1639,13 +1639,13 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
     encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkConnectionsByPeerIdError,
     encode: encodeDeleteNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1671,13 +1671,13 @@ export const deleteNetworkGreylistRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkGreylistOutput,
     encode: encodeDeleteNetworkGreylistOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeDeleteNetworkGreylistError,
     encode: encodeDeleteNetworkGreylistError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1710,7 +1710,7 @@ export const getNetworkGreylistIpsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkGreylistIpsError,
     encode: encodeGetNetworkGreylistIpsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1743,7 +1743,7 @@ export const getNetworkGreylistPeersRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkGreylistPeersError,
     encode: encodeGetNetworkGreylistPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1775,7 +1775,7 @@ export const getNetworkLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkLogError,
     encode: encodeGetNetworkLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1807,7 +1807,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersError,
     encode: encodeGetNetworkPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1834,13 +1834,13 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersByPeerIdOutput,
     encode: encodeGetNetworkPeersByPeerIdOutput,
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersByPeerIdError,
     encode: encodeGetNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1873,13 +1873,13 @@ export const patchNetworkPeersByPeerIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchNetworkPeersByPeerIdOutput,
     encode: encodePatchNetworkPeersByPeerIdOutput,
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchNetworkPeersByPeerIdError,
     encode: encodePatchNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1907,13 +1907,13 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBannedOutput,
     encode: encodeGetNetworkPeersBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersBannedError,
     encode: encodeGetNetworkPeersBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1947,7 +1947,7 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPeersLogError,
     encode: encodeGetNetworkPeersLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1979,7 +1979,7 @@ export const getNetworkPointsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsError,
     encode: encodeGetNetworkPointsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2006,13 +2006,13 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsByPointOutput,
     encode: encodeGetNetworkPointsByPointOutput,
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsByPointError,
     encode: encodeGetNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2039,19 +2039,19 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointInput,
     encode: encodePutNetworkPointsByPointInput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointOutput,
     encode: encodePutNetworkPointsByPointOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePutNetworkPointsByPointError,
     encode: encodePutNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2084,13 +2084,13 @@ export const patchNetworkPointsByPointRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchNetworkPointsByPointOutput,
     encode: encodePatchNetworkPointsByPointOutput,
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePatchNetworkPointsByPointError,
     encode: encodePatchNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2118,13 +2118,13 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBannedOutput,
     encode: encodeGetNetworkPointsBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsBannedError,
     encode: encodeGetNetworkPointsBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2158,7 +2158,7 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkPointsLogError,
     encode: encodeGetNetworkPointsLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2190,7 +2190,7 @@ export const getNetworkSelfRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkSelfError,
     encode: encodeGetNetworkSelfError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2222,7 +2222,7 @@ export const getNetworkStatRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetNetworkStatError,
     encode: encodeGetNetworkStatError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2252,19 +2252,19 @@ export const postPrivateInjectionOperationRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostPrivateInjectionOperationInput,
     encode: encodePostPrivateInjectionOperationInput,
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostPrivateInjectionOperationOutput,
     encode: encodePostPrivateInjectionOperationOutput,
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostPrivateInjectionOperationError,
     encode: encodePostPrivateInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2307,7 +2307,7 @@ export const postPrivateInjectionOperationsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodePostPrivateInjectionOperationsError,
     encode: encodePostPrivateInjectionOperationsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2333,7 +2333,7 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
       mediaTypes: ["application/json", "application/octet-stream"],
       decode: decodeGetProtocolsError,
       encode: encodeGetProtocolsError,
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -2359,13 +2359,13 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsByProtocolHashOutput,
     encode: encodeGetProtocolsByProtocolHashOutput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsByProtocolHashError,
     encode: encodeGetProtocolsByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2398,7 +2398,7 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetProtocolsEnvironmentError,
     encode: encodeGetProtocolsEnvironmentError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2426,7 +2426,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetStatsGcError,
     encode: encodeGetStatsGcError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2458,7 +2458,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetStatsMemoryError,
     encode: encodeGetStatsMemoryError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2483,7 +2483,7 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetVersionError,
     encode: encodeGetVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2515,7 +2515,7 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersBlockValidatorError,
     encode: encodeGetWorkersBlockValidatorError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2541,13 +2541,13 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsOutput,
     encode: encodeGetWorkersChainValidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsError,
     encode: encodeGetWorkersChainValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2580,7 +2580,7 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsByChainIdError,
     encode: encodeGetWorkersChainValidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2614,7 +2614,7 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsDdbError,
     encode: encodeGetWorkersChainValidatorsDdbError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2648,7 +2648,7 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
     encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2683,7 +2683,7 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
     encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2709,13 +2709,13 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsOutput,
     encode: encodeGetWorkersPrevalidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsError,
     encode: encodeGetWorkersPrevalidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2748,7 +2748,7 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
     mediaTypes: ["application/json", "application/octet-stream"],
     decode: decodeGetWorkersPrevalidatorsByChainIdError,
     encode: encodeGetWorkersPrevalidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

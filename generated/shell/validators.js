@@ -59,7 +59,7 @@ validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate321;
+export const validateAnyJson = validate321;
 const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -67,7 +67,7 @@ validate321.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate322;
+export const validateErrorTrace = validate322;
 const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1417,7 +1417,7 @@ validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate340;
+export const validateEmptyObject = validate340;
 const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1540,7 +1540,7 @@ validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsLevelsCabooseOutput = validate343;
+export const validateBlockHashAndLevel = validate343;
 const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block_hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","block_hash"],"additionalProperties":false};
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10773,7 +10773,7 @@ validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationInput = validate427;
+export const validateHexBytes = validate427;
 const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10800,7 +10800,7 @@ validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationOutput = validate428;
+export const validateOperationHash = validate428;
 const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10824,7 +10824,7 @@ validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate430;
+export const validateExpectedEnvVersionAndComponents = validate430;
 const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
 const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
@@ -11019,7 +11019,7 @@ validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate435;
+export const validateProtocolHash = validate435;
 const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11375,7 +11375,7 @@ validate437.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetMonitorAppliedBlocksOutput = validate443;
+export const validateMonitorOutput = validate443;
 const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"header":{"$ref":"octez-definition:block_header"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","header","hash","chain_id"],"additionalProperties":false};
 
 function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17600,7 +17600,7 @@ validate509.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersByPeerIdOutput = validate522;
+export const validateNetworkPeersByPeerIdOutput = validate522;
 const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17903,7 +17903,7 @@ validate534.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate535;
+export const validateBooleanValue = validate535;
 const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
 
 function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18870,7 +18870,7 @@ validate538.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPointsByPointOutput = validate541;
+export const validateNetworkPointsByPointOutput = validate541;
 const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 
 function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22451,7 +22451,7 @@ validate606.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate613;
+export const validateWorkersOutput = validate613;
 const schema143 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
 const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
 

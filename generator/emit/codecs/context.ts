@@ -44,6 +44,7 @@ export class CodecContext {
     private readonly types: TypeEmitter,
   ) {
     for (const typeName of names.definitions.values()) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
+    for (const typeName of names.sharedBodies.values()) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
     for (const service of names.services) {
       for (const typeName of [service.input, service.output, service.error]) {
         if (typeName !== undefined) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
@@ -126,6 +127,11 @@ export class CodecContext {
   /** Whether values of `ir` already have a type name. */
   hasTypeName(ir: IR): boolean {
     return this.namedTypes.has(ir);
+  }
+
+  /** The type name of `ir`, when it has one. */
+  typeName(ir: IR): string | undefined {
+    return this.namedTypes.get(ir);
   }
 
   /**
