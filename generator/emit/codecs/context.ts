@@ -7,7 +7,6 @@ import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
 import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
-import { IdentifierForms } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -26,12 +25,9 @@ export class CodecContext {
   readonly runtime = new Set<string>();
   /** Type names (from the types file) used by the emitted code. */
   readonly typesUsed = new Set<string>();
-  /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
-  readonly identifiers = new IdentifierForms();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
-  private readonly constantKeys = new Map<string, string>();
   private readonly taken = new Set<string>();
   /** Type names of IR nodes that have one (definition roots, body roots, named union cases). */
   private readonly namedTypes = new Map<IR, string>();
@@ -99,19 +95,6 @@ export class CodecContext {
     this.taken.add(name);
     this.constantNames.set(initialiser, name);
     this.constants.push(`const ${name} = /* @__PURE__ */ ${initialiser};\n`);
-    return name;
-  }
-
-  /**
-   * The {@link constant} of a value identified by `key`, its initialiser written only the first
-   * time the key is met (a long initialiser is then laid out once, not at every use).
-   */
-  constantFor(key: string, wantedName: string, initialiser: () => string): string {
-    let name = this.constantKeys.get(key);
-    if (name === undefined) {
-      name = this.constant(wantedName, initialiser());
-      this.constantKeys.set(key, name);
-    }
     return name;
   }
 
