@@ -26,14 +26,23 @@ export interface LoadedInterface {
 /** Reads a snapshot file or live node URL and reconciles it. */
 export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number } = {}): Promise<LoadedInterface> {
   const loaded = await loadDescribeSource(source, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
-  const tree = readDescribeTree(loaded.json, options.read);
-  return { source, tree, model: buildCodecModel(tree), describeHash: describeTreeHash(loaded.json) };
+  return interfaceOfDocument(loaded.json, source, options.read);
 }
 
-/** The files of `generated/<name>/` for a loaded interface. */
-export async function renderInterface(loaded: LoadedInterface, options: { version?: string } = {}): Promise<GeneratedFile[]> {
+/** Reconciles a describe answer or snapshot document already in memory (a capture just taken). */
+export function interfaceOfDocument(json: unknown, source: string, read?: ReadDescribeOptions): LoadedInterface {
+  const tree = readDescribeTree(json, read);
+  return { source, tree, model: buildCodecModel(tree), describeHash: describeTreeHash(json) };
+}
+
+/**
+ * The files of `generated/<name>/` for a loaded interface. `sourceName` is what the headers
+ * record as the source instead of the loaded one (for example the node a temporary capture came
+ * from).
+ */
+export async function renderInterface(loaded: LoadedInterface, options: { version?: string; sourceName?: string } = {}): Promise<GeneratedFile[]> {
   return renderFolder(loaded.model, {
-    source: loaded.source,
+    source: options.sourceName ?? loaded.source,
     describeHash: loaded.describeHash,
     codecs: codecsSource,
     ...(options.version !== undefined ? { version: options.version } : {}),

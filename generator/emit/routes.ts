@@ -8,7 +8,7 @@
  */
 
 import type { BodyCodec, CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
-import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "../../runtime/rpc/route.ts";
+import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "@tezos-rpcgen/runtime";
 import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText, literal } from "./ts-syntax.ts";

@@ -53,7 +53,7 @@ export interface CodecsContext {
 export type CodecsSource = string | ((context: CodecsContext) => string);
 
 export interface FolderOptions {
-  /** Source as given by the user (node URL or snapshot path); written relative to the project root. */
+  /** Source as given by the user (node URL or snapshot path); the header shows its `stableSource`. */
   source: string;
   /** `describeTreeHash` of the describe tree the model came from. */
   describeHash: string;

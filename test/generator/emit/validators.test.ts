@@ -96,7 +96,7 @@ describe("generated JSON validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { jsonEqual, jsonStringLength } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { jsonEqual, jsonStringLength } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
   });
 });
@@ -212,7 +212,7 @@ describe("hash, key and timestamp checks of the validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
     expect(emitValidators(plan).js).toBe(js);
     const path = join(tmp.path, "base58-validators.js");
