@@ -137,7 +137,11 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
@@ -156,7 +160,6 @@ import {
   validateGetNetworkConnectionsByPeerIdOutput,
   validateGetNetworkConnectionsOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
   validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
@@ -175,19 +178,16 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
   validatePostInjectionOperationInput,
   validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
+  validateProtocolHash,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -214,11 +214,11 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -251,7 +251,7 @@ export const getChainsBlocksRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -280,7 +280,7 @@ export const getChainsChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -309,7 +309,7 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -338,7 +338,7 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -368,7 +368,7 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -394,11 +394,11 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -427,7 +427,7 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -448,7 +448,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -477,7 +477,7 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -506,7 +506,7 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -534,7 +534,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -551,11 +551,11 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -579,11 +579,11 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -619,7 +619,7 @@ export const postInjectionBlockRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -654,7 +654,7 @@ export const postInjectionOperationRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -678,15 +678,15 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -714,7 +714,7 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -742,7 +742,7 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -770,7 +770,7 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -799,7 +799,7 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -823,11 +823,11 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -859,7 +859,7 @@ export const getMonitorValidBlocksRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -887,7 +887,7 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -916,7 +916,7 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -941,11 +941,11 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -970,11 +970,11 @@ export const getNetworkGreylistClearRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1002,7 +1002,7 @@ export const getNetworkLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1030,7 +1030,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1059,7 +1059,7 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1085,11 +1085,11 @@ export const getNetworkPeersBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1115,11 +1115,11 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1149,7 +1149,7 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1175,11 +1175,11 @@ export const getNetworkPeersTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1205,11 +1205,11 @@ export const getNetworkPeersUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1235,11 +1235,11 @@ export const getNetworkPeersUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1267,7 +1267,7 @@ export const getNetworkPointsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1296,7 +1296,7 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1321,15 +1321,15 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1355,11 +1355,11 @@ export const getNetworkPointsBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1385,11 +1385,11 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1419,7 +1419,7 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1445,11 +1445,11 @@ export const getNetworkPointsTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1475,11 +1475,11 @@ export const getNetworkPointsUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1505,11 +1505,11 @@ export const getNetworkPointsUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1537,7 +1537,7 @@ export const getNetworkSelfRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1565,7 +1565,7 @@ export const getNetworkStatRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1593,7 +1593,7 @@ export const getNetworkVersionRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1621,7 +1621,7 @@ export const getNetworkVersionsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1643,7 +1643,7 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -1667,11 +1667,11 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1700,7 +1700,7 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1724,7 +1724,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1752,7 +1752,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1773,7 +1773,7 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1801,7 +1801,7 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1825,11 +1825,11 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1858,7 +1858,7 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1888,7 +1888,7 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1918,7 +1918,7 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1949,7 +1949,7 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1973,11 +1973,11 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2006,7 +2006,7 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

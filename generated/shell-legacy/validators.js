@@ -5,12 +5,10 @@
 import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate304;
-const schema84 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -29,21 +27,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined){
-let data0 = data.bootstrapped;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate304.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -52,23 +39,19 @@ else {
 validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate305;
-const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateAnyJson = validate305;
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate305.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate306;
-const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateErrorTrace = validate306;
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate306.errors = null;
@@ -76,15 +59,10 @@ return true;
 }
 
 export const validateGetChainsBlocksOutput = validate307;
-const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -105,7 +83,6 @@ if(_errs1 === errors){
 if(data.invalid_utf8_string !== undefined){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -117,7 +94,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -129,11 +105,7 @@ if(data1 < 0 || isNaN(data1)){
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -141,22 +113,12 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -164,8 +126,6 @@ if(valid0){
 else {
 validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate24.errors = vErrors;
@@ -190,9 +150,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -202,8 +159,6 @@ const _errs3 = errors;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -239,8 +194,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate23.errors = vErrors;
 return errors === 0;
 }
@@ -259,10 +212,6 @@ if(!func2("block_hash", data)){
 validate31.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate31.errors = vErrors;
 return errors === 0;
@@ -272,7 +221,6 @@ return errors === 0;
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -280,33 +228,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate31(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate307.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -314,14 +254,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate307.errors = vErrors;
@@ -329,7 +265,6 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate309;
-const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -343,20 +278,14 @@ if(!func2("chain_id", data)){
 validate309.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate309.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsCheckpointOutput = validate311;
-const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"save_point":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","save_point","block"],"additionalProperties":false};
 const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
 const func7 = Object.prototype.hasOwnProperty;
-const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -365,7 +294,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
@@ -377,18 +305,13 @@ if(data < -2147483648 || isNaN(data)){
 validate202.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func13 = isProtocolTimestamp;
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -403,17 +326,11 @@ if(!func13(data)){
 validate244.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate244.errors = vErrors;
 return errors === 0;
 }
 
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -427,10 +344,6 @@ if(!func2("operation_list_list_hash", data)){
 validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -444,19 +357,15 @@ if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}};
 const pattern0 = /* @__PURE__ */ new RegExp("^[a-zA-Z0-9]+$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -464,21 +373,16 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 validate248.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate248.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -486,21 +390,16 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate248.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate248.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -514,10 +413,6 @@ if(!func2("context_hash", data)){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate239.errors = vErrors;
 return errors === 0;
@@ -527,7 +422,6 @@ return errors === 0;
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -546,13 +440,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate202(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -567,7 +458,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate241.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -579,11 +469,7 @@ if(data1 < 0 || isNaN(data1)){
 validate241.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -593,13 +479,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined){
-let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate31(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -608,13 +491,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate244(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -629,7 +509,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate241.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
@@ -641,11 +520,7 @@ if(data4 < 0 || isNaN(data4)){
 validate241.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -655,13 +530,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined){
-let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate21(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -670,13 +542,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined){
-let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate248(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -685,13 +554,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined){
-let data7 = data.context;
 const _errs11 = errors;
-if(!(validate239(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -702,29 +568,22 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data8 = data.protocol_data;
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate241.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate241.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs12){
 }
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -741,8 +600,6 @@ else {
 validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate241.errors = vErrors;
 return errors === 0;
@@ -757,15 +614,9 @@ if(typeof data !== "string"){
 validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema70.enum;
 if(!(((data === "full") || (data === "archive")) || (data === "rolling"))){
 validate252.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate252.errors = vErrors;
 return errors === 0;
@@ -775,7 +626,6 @@ return errors === 0;
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -794,13 +644,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate241(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate241(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -809,13 +656,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.save_point !== undefined){
-let data1 = data.save_point;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
+if(!(validate202(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -824,13 +668,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.caboose !== undefined){
-let data2 = data.caboose;
 const _errs4 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate202(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -839,20 +680,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.history_mode !== undefined){
-let data3 = data.history_mode;
 const _errs5 = errors;
-if(!(validate252(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -864,16 +700,12 @@ else {
 validate311.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate311.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksOutput = validate316;
-const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate214.errors = null;
@@ -884,7 +716,6 @@ return true;
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -892,7 +723,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -911,13 +741,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.block !== undefined){
-let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate31(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -926,13 +753,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.level !== undefined){
-let data2 = data0.level;
 const _errs5 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate202(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -941,20 +765,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.errors !== undefined){
-let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate214(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -965,22 +784,16 @@ else {
 validate316.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate316.errors = vErrors;
@@ -988,12 +801,10 @@ return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksByBlockHashOutput = validate320;
-const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1012,13 +823,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1027,13 +835,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1042,20 +847,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.errors !== undefined){
-let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate214(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1066,36 +866,27 @@ else {
 validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate324;
-const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
+export const validateEmptyObject = validate324;
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 validate324.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
-if(_errs1 === errors){
-}
 }
 else {
 validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate324.errors = vErrors;
@@ -1103,7 +894,6 @@ return errors === 0;
 }
 
 export const validateGetChainsIsBootstrappedOutput = validate325;
-const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
 const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1113,15 +903,9 @@ if(typeof data !== "string"){
 validate251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema69.enum;
 if(!(((data === "stuck") || (data === "synced")) || (data === "unsynced"))){
 validate251.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate251.errors = vErrors;
 return errors === 0;
@@ -1131,7 +915,6 @@ return errors === 0;
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1150,14 +933,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined){
-let data0 = data.bootstrapped;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate325.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -1166,20 +945,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sync_state !== undefined){
-let data1 = data.sync_state;
 const _errs4 = errors;
-if(!(validate251(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate251(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1189,8 +963,6 @@ else {
 validate325.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate325.errors = vErrors;
 return errors === 0;
@@ -1198,45 +970,35 @@ return errors === 0;
 
 export const validateGetConfigOutput = validate327;
 const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"rules":{"$ref":"octez-definition:unistring"},"template":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["delphinet"]},{"type":"string","enum":["edonet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1248,8 +1010,6 @@ const _errs1 = errors;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -1266,9 +1026,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1304,13 +1061,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1319,14 +1073,10 @@ if(!(typeof data == "number")){
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate191.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1335,7 +1085,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
@@ -1347,23 +1096,17 @@ if(data < -1073741824 || isNaN(data)){
 validate64.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -1380,7 +1123,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
@@ -1392,11 +1134,7 @@ if(data0 < 0 || isNaN(data0)){
 validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1409,7 +1147,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -1421,16 +1158,10 @@ if(data1 < 0 || isNaN(data1)){
 validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -1438,8 +1169,6 @@ if(valid0){
 else {
 validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate179.errors = vErrors;
@@ -1455,21 +1184,14 @@ if(typeof data !== "string"){
 validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema53.enum;
 if(!((((((data === "info") || (data === "debug")) || (data === "error")) || (data === "fatal")) || (data === "warning")) || (data === "notice"))){
 validate200.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1483,17 +1205,11 @@ if(!func2("protocol_hash", data)){
 validate101.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1501,8 +1217,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate195.errors = vErrors;
 return errors === 0;
@@ -1516,19 +1230,14 @@ if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1547,13 +1256,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate202(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1562,20 +1268,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate101(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1584,8 +1285,6 @@ if(valid0){
 else {
 validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate201.errors = vErrors;
@@ -1596,46 +1295,35 @@ return errors === 0;
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate302.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1654,13 +1342,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined){
-let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate101(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate101(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1669,20 +1354,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate101(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1691,8 +1371,6 @@ if(valid0){
 else {
 validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate100.errors = vErrors;
@@ -1703,33 +1381,25 @@ return errors === 0;
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate100(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate300.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate300.errors = vErrors;
@@ -1740,7 +1410,6 @@ return errors === 0;
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1759,13 +1428,10 @@ break;
 }
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined){
-let data0 = data["data-dir"];
 const _errs2 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate23(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1776,7 +1442,6 @@ if(valid0){
 if(data.rpc !== undefined){
 let data1 = data.rpc;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs5 = errors;
@@ -1789,13 +1454,10 @@ break;
 }
 if(_errs5 === errors){
 if(data1["listen-addrs"] !== undefined){
-let data2 = data1["listen-addrs"];
 const _errs6 = errors;
-if(!(validate183(data2, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate183(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -1804,13 +1466,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["listen-addr"] !== undefined){
-let data3 = data1["listen-addr"];
 const _errs7 = errors;
-if(!(validate23(data3, {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate23(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -1819,13 +1478,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["cors-origin"] !== undefined){
-let data4 = data1["cors-origin"];
 const _errs8 = errors;
-if(!(validate183(data4, {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate183(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -1834,13 +1490,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["cors-headers"] !== undefined){
-let data5 = data1["cors-headers"];
 const _errs9 = errors;
-if(!(validate183(data5, {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate183(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -1849,13 +1502,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.crt !== undefined){
-let data6 = data1.crt;
 const _errs10 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
+if(!(validate23(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -1864,20 +1514,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.key !== undefined){
-let data7 = data1.key;
 const _errs11 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
+if(!(validate23(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -1890,8 +1535,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs3){
-}
 }
 var valid0 = _errs3 === errors;
 }
@@ -1902,7 +1545,6 @@ if(valid0){
 if(data.p2p !== undefined){
 let data8 = data.p2p;
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs14 = errors;
@@ -1915,14 +1557,10 @@ break;
 }
 if(_errs14 === errors){
 if(data8["expected-proof-of-work"] !== undefined){
-let data9 = data8["expected-proof-of-work"];
 const _errs15 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data8["expected-proof-of-work"] == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs16 = errors;
-if(errors === _errs15){
 }
 var valid2 = _errs15 === errors;
 }
@@ -1931,13 +1569,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["bootstrap-peers"] !== undefined){
-let data10 = data8["bootstrap-peers"];
 const _errs17 = errors;
-if(!(validate183(data10, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate183(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -1946,13 +1581,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["listen-addr"] !== undefined){
-let data11 = data8["listen-addr"];
 const _errs18 = errors;
-if(!(validate23(data11, {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate23(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -1961,13 +1593,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["discovery-addr"] !== undefined){
-let data12 = data8["discovery-addr"];
 const _errs19 = errors;
-if(!(validate28(data12, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate28(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -1976,14 +1605,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["private-mode"] !== undefined){
-let data13 = data8["private-mode"];
 const _errs20 = errors;
-if(typeof data13 !== "boolean"){
+if(typeof data8["private-mode"] !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs21 = errors;
-if(errors === _errs20){
 }
 var valid2 = _errs20 === errors;
 }
@@ -1994,7 +1619,6 @@ if(valid2){
 if(data8.limits !== undefined){
 let data14 = data8.limits;
 const _errs22 = errors;
-const _errs23 = errors;
 if(errors === _errs22){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs24 = errors;
@@ -2007,13 +1631,10 @@ break;
 }
 if(_errs24 === errors){
 if(data14["connection-timeout"] !== undefined){
-let data15 = data14["connection-timeout"];
 const _errs25 = errors;
-if(!(validate191(data15, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate191(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -2022,13 +1643,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["authentication-timeout"] !== undefined){
-let data16 = data14["authentication-timeout"];
 const _errs26 = errors;
-if(!(validate191(data16, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate191(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -2043,7 +1661,6 @@ if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs28 = errors;
 if(errors === _errs27){
 if(typeof data17 == "number"){
 if(data17 > 65535 || isNaN(data17)){
@@ -2055,11 +1672,7 @@ if(data17 < 0 || isNaN(data17)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs27){
 }
 }
 var valid3 = _errs27 === errors;
@@ -2075,7 +1688,6 @@ if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs30 = errors;
 if(errors === _errs29){
 if(typeof data18 == "number"){
 if(data18 > 65535 || isNaN(data18)){
@@ -2087,11 +1699,7 @@ if(data18 < 0 || isNaN(data18)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs29){
 }
 }
 var valid3 = _errs29 === errors;
@@ -2107,7 +1715,6 @@ if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs32 = errors;
 if(errors === _errs31){
 if(typeof data19 == "number"){
 if(data19 > 65535 || isNaN(data19)){
@@ -2119,11 +1726,7 @@ if(data19 < 0 || isNaN(data19)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs31){
 }
 }
 var valid3 = _errs31 === errors;
@@ -2139,7 +1742,6 @@ if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs34 = errors;
 if(errors === _errs33){
 if(typeof data20 == "number"){
 if(data20 > 255 || isNaN(data20)){
@@ -2151,11 +1753,7 @@ if(data20 < 0 || isNaN(data20)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs33){
 }
 }
 var valid3 = _errs33 === errors;
@@ -2171,7 +1769,6 @@ if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs36 = errors;
 if(errors === _errs35){
 if(typeof data21 == "number"){
 if(data21 > 255 || isNaN(data21)){
@@ -2183,11 +1780,7 @@ if(data21 < 0 || isNaN(data21)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs35){
 }
 }
 var valid3 = _errs35 === errors;
@@ -2197,13 +1790,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["max-download-speed"] !== undefined){
-let data22 = data14["max-download-speed"];
 const _errs37 = errors;
-if(!(validate64(data22, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate64(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs37 === errors;
 }
@@ -2212,13 +1802,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["max-upload-speed"] !== undefined){
-let data23 = data14["max-upload-speed"];
 const _errs38 = errors;
-if(!(validate64(data23, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate64(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs38 === errors;
 }
@@ -2227,13 +1814,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["swap-linger"] !== undefined){
-let data24 = data14["swap-linger"];
 const _errs39 = errors;
-if(!(validate191(data24, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate191(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs39 === errors;
 }
@@ -2248,7 +1832,6 @@ if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs41 = errors;
 if(errors === _errs40){
 if(typeof data25 == "number"){
 if(data25 > 255 || isNaN(data25)){
@@ -2260,11 +1843,7 @@ if(data25 < 0 || isNaN(data25)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs40){
 }
 }
 var valid3 = _errs40 === errors;
@@ -2274,13 +1853,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["read-buffer-size"] !== undefined){
-let data26 = data14["read-buffer-size"];
 const _errs42 = errors;
-if(!(validate64(data26, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate64(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs42 === errors;
 }
@@ -2289,13 +1865,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["read-queue-size"] !== undefined){
-let data27 = data14["read-queue-size"];
 const _errs43 = errors;
-if(!(validate64(data27, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate64(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs43 === errors;
 }
@@ -2304,13 +1877,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["write-queue-size"] !== undefined){
-let data28 = data14["write-queue-size"];
 const _errs44 = errors;
-if(!(validate64(data28, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate64(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs44 === errors;
 }
@@ -2319,13 +1889,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["incoming-app-message-queue-size"] !== undefined){
-let data29 = data14["incoming-app-message-queue-size"];
 const _errs45 = errors;
-if(!(validate64(data29, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate64(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs45 === errors;
 }
@@ -2334,13 +1901,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["incoming-message-queue-size"] !== undefined){
-let data30 = data14["incoming-message-queue-size"];
 const _errs46 = errors;
-if(!(validate64(data30, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate64(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs46 === errors;
 }
@@ -2349,13 +1913,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["outgoing-message-queue-size"] !== undefined){
-let data31 = data14["outgoing-message-queue-size"];
 const _errs47 = errors;
-if(!(validate64(data31, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate64(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs47 === errors;
 }
@@ -2364,13 +1925,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14.max_known_points !== undefined){
-let data32 = data14.max_known_points;
 const _errs48 = errors;
-if(!(validate179(data32, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate179(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs48 === errors;
 }
@@ -2379,13 +1937,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14.max_known_peer_ids !== undefined){
-let data33 = data14.max_known_peer_ids;
 const _errs49 = errors;
-if(!(validate179(data33, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate179(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs49 === errors;
 }
@@ -2394,13 +1949,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["greylist-timeout"] !== undefined){
-let data34 = data14["greylist-timeout"];
 const _errs50 = errors;
-if(!(validate191(data34, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate191(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs50 === errors;
 }
@@ -2409,20 +1961,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["maintenance-idle-time"] !== undefined){
-let data35 = data14["maintenance-idle-time"];
 const _errs51 = errors;
-if(!(validate191(data35, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate191(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs51 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -2450,8 +1997,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs22){
-}
 }
 var valid2 = _errs22 === errors;
 }
@@ -2460,14 +2005,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8.disable_mempool !== undefined){
-let data36 = data8.disable_mempool;
 const _errs52 = errors;
-if(typeof data36 !== "boolean"){
+if(typeof data8.disable_mempool !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs53 = errors;
-if(errors === _errs52){
 }
 var valid2 = _errs52 === errors;
 }
@@ -2476,14 +2017,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8.enable_testchain !== undefined){
-let data37 = data8.enable_testchain;
 const _errs54 = errors;
-if(typeof data37 !== "boolean"){
+if(typeof data8.enable_testchain !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs55 = errors;
-if(errors === _errs54){
 }
 var valid2 = _errs54 === errors;
 }
@@ -2494,7 +2031,6 @@ if(valid2){
 if(data8.greylisting_config !== undefined){
 let data38 = data8.greylisting_config;
 const _errs56 = errors;
-const _errs57 = errors;
 if(errors === _errs56){
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 const _errs58 = errors;
@@ -2507,14 +2043,10 @@ break;
 }
 if(_errs58 === errors){
 if(data38.factor !== undefined){
-let data39 = data38.factor;
 const _errs59 = errors;
-if(!(typeof data39 == "number")){
+if(!(typeof data38.factor == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs60 = errors;
-if(errors === _errs59){
 }
 var valid4 = _errs59 === errors;
 }
@@ -2523,13 +2055,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["initial-delay"] !== undefined){
-let data40 = data38["initial-delay"];
 const _errs61 = errors;
-if(!(validate191(data40, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate191(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs61 === errors;
 }
@@ -2538,13 +2067,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["disconnection-delay"] !== undefined){
-let data41 = data38["disconnection-delay"];
 const _errs62 = errors;
-if(!(validate191(data41, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate191(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs62 === errors;
 }
@@ -2553,20 +2079,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["increase-cap"] !== undefined){
-let data42 = data38["increase-cap"];
 const _errs63 = errors;
-if(!(validate191(data42, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate191(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs63 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -2577,15 +2098,11 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs56){
-}
 }
 var valid2 = _errs56 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -2601,8 +2118,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid0 = _errs12 === errors;
 }
@@ -2613,7 +2128,6 @@ if(valid0){
 if(data.log !== undefined){
 let data43 = data.log;
 const _errs64 = errors;
-const _errs65 = errors;
 if(errors === _errs64){
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 const _errs66 = errors;
@@ -2626,13 +2140,10 @@ break;
 }
 if(_errs66 === errors){
 if(data43.output !== undefined){
-let data44 = data43.output;
 const _errs67 = errors;
-if(!(validate23(data44, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
+if(!(validate23(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs67 === errors;
 }
@@ -2641,13 +2152,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.level !== undefined){
-let data45 = data43.level;
 const _errs68 = errors;
-if(!(validate200(data45, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
+if(!(validate200(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs68 === errors;
 }
@@ -2656,13 +2164,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.rules !== undefined){
-let data46 = data43.rules;
 const _errs69 = errors;
-if(!(validate23(data46, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
+if(!(validate23(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs69 === errors;
 }
@@ -2671,20 +2176,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.template !== undefined){
-let data47 = data43.template;
 const _errs70 = errors;
-if(!(validate23(data47, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
+if(!(validate23(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs70 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -2694,8 +2194,6 @@ if(valid5){
 else {
 validate327.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs64){
 }
 }
 var valid0 = _errs64 === errors;
@@ -2707,7 +2205,6 @@ if(valid0){
 if(data["internal-events"] !== undefined){
 let data48 = data["internal-events"];
 const _errs71 = errors;
-const _errs72 = errors;
 if(errors === _errs71){
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 const _errs73 = errors;
@@ -2720,28 +2217,16 @@ break;
 }
 if(_errs73 === errors){
 if(data48.activate !== undefined){
-let data49 = data48.activate;
-const _errs74 = errors;
-if(!(validate183(data49, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
+if(!(validate183(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid6 = _errs74 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
 else {
 validate327.errors = [{instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs71){
 }
 }
 var valid0 = _errs71 === errors;
@@ -2753,7 +2238,6 @@ if(valid0){
 if(data.shell !== undefined){
 let data50 = data.shell;
 const _errs75 = errors;
-const _errs76 = errors;
 if(errors === _errs75){
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 const _errs77 = errors;
@@ -2768,7 +2252,6 @@ if(_errs77 === errors){
 if(data50.peer_validator !== undefined){
 let data51 = data50.peer_validator;
 const _errs78 = errors;
-const _errs79 = errors;
 if(errors === _errs78){
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 const _errs80 = errors;
@@ -2781,13 +2264,10 @@ break;
 }
 if(_errs80 === errors){
 if(data51.block_header_request_timeout !== undefined){
-let data52 = data51.block_header_request_timeout;
 const _errs81 = errors;
-if(!(validate191(data52, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate191(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs81 === errors;
 }
@@ -2796,13 +2276,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.block_operations_request_timeout !== undefined){
-let data53 = data51.block_operations_request_timeout;
 const _errs82 = errors;
-if(!(validate191(data53, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate191(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs82 === errors;
 }
@@ -2811,13 +2288,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.protocol_request_timeout !== undefined){
-let data54 = data51.protocol_request_timeout;
 const _errs83 = errors;
-if(!(validate191(data54, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate191(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs83 === errors;
 }
@@ -2826,13 +2300,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.new_head_request_timeout !== undefined){
-let data55 = data51.new_head_request_timeout;
 const _errs84 = errors;
-if(!(validate191(data55, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate191(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs84 === errors;
 }
@@ -2847,7 +2318,6 @@ if(!((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56)))){
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/peer_validator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs86 = errors;
 if(errors === _errs85){
 if(typeof data56 == "number"){
 if(data56 > 65535 || isNaN(data56)){
@@ -2859,11 +2329,7 @@ if(data56 < 0 || isNaN(data56)){
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/peer_validator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs85){
 }
 }
 var valid8 = _errs85 === errors;
@@ -2873,20 +2339,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.worker_backlog_level !== undefined){
-let data57 = data51.worker_backlog_level;
 const _errs87 = errors;
-if(!(validate200(data57, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs87 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -2899,8 +2360,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs78){
-}
 }
 var valid7 = _errs78 === errors;
 }
@@ -2911,7 +2370,6 @@ if(valid7){
 if(data50.block_validator !== undefined){
 let data58 = data50.block_validator;
 const _errs88 = errors;
-const _errs89 = errors;
 if(errors === _errs88){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs90 = errors;
@@ -2924,13 +2382,10 @@ break;
 }
 if(_errs90 === errors){
 if(data58.protocol_request_timeout !== undefined){
-let data59 = data58.protocol_request_timeout;
 const _errs91 = errors;
-if(!(validate191(data59, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate191(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs91 === errors;
 }
@@ -2945,7 +2400,6 @@ if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/block_validator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs93 = errors;
 if(errors === _errs92){
 if(typeof data60 == "number"){
 if(data60 > 65535 || isNaN(data60)){
@@ -2957,11 +2411,7 @@ if(data60 < 0 || isNaN(data60)){
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/block_validator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs92){
 }
 }
 var valid9 = _errs92 === errors;
@@ -2971,20 +2421,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.worker_backlog_level !== undefined){
-let data61 = data58.worker_backlog_level;
 const _errs94 = errors;
-if(!(validate200(data61, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs94 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -2993,8 +2438,6 @@ if(valid9){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs88){
 }
 }
 var valid7 = _errs88 === errors;
@@ -3006,7 +2449,6 @@ if(valid7){
 if(data50.prevalidator !== undefined){
 let data62 = data50.prevalidator;
 const _errs95 = errors;
-const _errs96 = errors;
 if(errors === _errs95){
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 const _errs97 = errors;
@@ -3019,13 +2461,10 @@ break;
 }
 if(_errs97 === errors){
 if(data62.operations_request_timeout !== undefined){
-let data63 = data62.operations_request_timeout;
 const _errs98 = errors;
-if(!(validate191(data63, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate191(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs98 === errors;
 }
@@ -3040,7 +2479,6 @@ if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs100 = errors;
 if(errors === _errs99){
 if(typeof data64 == "number"){
 if(data64 > 65535 || isNaN(data64)){
@@ -3052,11 +2490,7 @@ if(data64 < 0 || isNaN(data64)){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs99){
 }
 }
 var valid10 = _errs99 === errors;
@@ -3066,13 +2500,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data62.operations_batch_size !== undefined){
-let data65 = data62.operations_batch_size;
 const _errs101 = errors;
-if(!(validate64(data65, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate64(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs101 === errors;
 }
@@ -3087,7 +2518,6 @@ if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/worker_backlog_size",schemaPath:"#/properties/shell/properties/prevalidator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs103 = errors;
 if(errors === _errs102){
 if(typeof data66 == "number"){
 if(data66 > 65535 || isNaN(data66)){
@@ -3099,11 +2529,7 @@ if(data66 < 0 || isNaN(data66)){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/worker_backlog_size",schemaPath:"#/properties/shell/properties/prevalidator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs102){
 }
 }
 var valid10 = _errs102 === errors;
@@ -3113,20 +2539,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data62.worker_backlog_level !== undefined){
-let data67 = data62.worker_backlog_level;
 const _errs104 = errors;
-if(!(validate200(data67, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs104 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -3137,8 +2558,6 @@ if(valid10){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs95){
 }
 }
 var valid7 = _errs95 === errors;
@@ -3154,7 +2573,6 @@ const _errs106 = errors;
 let valid11 = false;
 let passing0 = null;
 const _errs107 = errors;
-const _errs108 = errors;
 if(errors === _errs107){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs109 = errors;
@@ -3185,7 +2603,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs111 = errors;
 if(errors === _errs110){
 if(typeof data69 == "number"){
 if(data69 > 65535 || isNaN(data69)){
@@ -3209,11 +2626,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs110){
 }
 }
 var valid12 = _errs110 === errors;
@@ -3235,7 +2648,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs113 = errors;
 if(errors === _errs112){
 if(typeof data70 == "number"){
 if(data70 > 255 || isNaN(data70)){
@@ -3259,11 +2671,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs112){
 }
 }
 var valid12 = _errs112 === errors;
@@ -3285,7 +2693,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs115 = errors;
 if(errors === _errs114){
 if(typeof data71 == "number"){
 if(data71 > 65535 || isNaN(data71)){
@@ -3309,11 +2716,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs114){
 }
 }
 var valid12 = _errs114 === errors;
@@ -3323,20 +2726,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data68.worker_backlog_level !== undefined){
-let data72 = data68.worker_backlog_level;
 const _errs116 = errors;
-if(!(validate200(data72, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs116 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -3353,8 +2751,6 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(errors === _errs107){
-}
 }
 var _valid0 = _errs107 === errors;
 if(_valid0){
@@ -3362,7 +2758,6 @@ valid11 = true;
 passing0 = 0;
 }
 const _errs117 = errors;
-const _errs118 = errors;
 if(errors === _errs117){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs119 = errors;
@@ -3393,7 +2788,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs121 = errors;
 if(errors === _errs120){
 if(typeof data73 == "number"){
 if(data73 > 255 || isNaN(data73)){
@@ -3417,11 +2811,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs120){
 }
 }
 var valid13 = _errs120 === errors;
@@ -3443,7 +2833,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs123 = errors;
 if(errors === _errs122){
 if(typeof data74 == "number"){
 if(data74 > 65535 || isNaN(data74)){
@@ -3467,11 +2856,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs122){
 }
 }
 var valid13 = _errs122 === errors;
@@ -3481,20 +2866,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data68.worker_backlog_level !== undefined){
-let data75 = data68.worker_backlog_level;
 const _errs124 = errors;
-if(!(validate200(data75, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs124 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -3509,8 +2889,6 @@ else {
 vErrors.push(err18);
 }
 errors++;
-}
-if(errors === _errs117){
 }
 }
 var _valid0 = _errs117 === errors;
@@ -3547,8 +2925,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs105){
-}
 var valid7 = _errs105 === errors;
 }
 else {
@@ -3556,20 +2932,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data50.history_mode !== undefined){
-let data76 = data50.history_mode;
 const _errs125 = errors;
-if(!(validate252(data76, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252(data50.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs125 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -3580,8 +2951,6 @@ if(valid7){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs75){
 }
 }
 var valid0 = _errs75 === errors;
@@ -3607,8 +2976,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs129 = errors;
-const vSchema0 = schema94.properties.network.oneOf[0].enum;
 if(!(data77 === "sandbox")){
 const err21 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3618,10 +2985,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs128){
 }
 var _valid1 = _errs128 === errors;
 if(_valid1){
@@ -3639,8 +3002,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs131 = errors;
-const vSchema1 = schema94.properties.network.oneOf[1].enum;
 if(!(data77 === "mainnet")){
 const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3650,10 +3011,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs130){
 }
 var _valid1 = _errs130 === errors;
 if(_valid1 && valid14){
@@ -3676,8 +3033,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs133 = errors;
-const vSchema2 = schema94.properties.network.oneOf[2].enum;
 if(!(data77 === "delphinet")){
 const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3687,10 +3042,6 @@ else {
 vErrors.push(err25);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs132){
 }
 var _valid1 = _errs132 === errors;
 if(_valid1 && valid14){
@@ -3713,8 +3064,6 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs135 = errors;
-const vSchema3 = schema94.properties.network.oneOf[3].enum;
 if(!(data77 === "edonet")){
 const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3724,10 +3073,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs134){
 }
 var _valid1 = _errs134 === errors;
 if(_valid1 && valid14){
@@ -3740,7 +3085,6 @@ valid14 = true;
 passing1 = 3;
 }
 const _errs136 = errors;
-const _errs137 = errors;
 if(errors === _errs136){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 let missing1;
@@ -3773,7 +3117,6 @@ if(_errs138 === errors){
 if(data77.genesis !== undefined){
 let data78 = data77.genesis;
 const _errs139 = errors;
-const _errs140 = errors;
 if(errors === _errs139){
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 let missing2;
@@ -3804,13 +3147,10 @@ break;
 }
 if(_errs141 === errors){
 if(data78.timestamp !== undefined){
-let data79 = data78.timestamp;
 const _errs142 = errors;
-if(!(validate244(data79, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data78.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs142 === errors;
 }
@@ -3819,13 +3159,10 @@ var valid16 = true;
 }
 if(valid16){
 if(data78.block !== undefined){
-let data80 = data78.block;
 const _errs143 = errors;
-if(!(validate31(data80, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
+if(!(validate31(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs143 === errors;
 }
@@ -3834,20 +3171,15 @@ var valid16 = true;
 }
 if(valid16){
 if(data78.protocol !== undefined){
-let data81 = data78.protocol;
 const _errs144 = errors;
-if(!(validate101(data81, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
+if(!(validate101(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs144 === errors;
 }
 else {
 var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -3864,8 +3196,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs139){
-}
 }
 var valid15 = _errs139 === errors;
 }
@@ -3876,7 +3206,6 @@ if(valid15){
 if(data77.genesis_parameters !== undefined){
 let data82 = data77.genesis_parameters;
 const _errs145 = errors;
-const _errs146 = errors;
 if(errors === _errs145){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing3;
@@ -3907,20 +3236,10 @@ break;
 }
 if(_errs147 === errors){
 if(data82.context_key !== undefined){
-let data83 = data82.context_key;
-const _errs148 = errors;
-if(!(validate23(data83, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
+if(!(validate23(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid17 = _errs148 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -3935,8 +3254,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors === _errs145){
-}
 }
 var valid15 = _errs145 === errors;
 }
@@ -3945,13 +3262,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.chain_name !== undefined){
-let data84 = data77.chain_name;
 const _errs149 = errors;
-if(!(validate194(data84, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs149 === errors;
 }
@@ -3960,13 +3274,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.old_chain_name !== undefined){
-let data85 = data77.old_chain_name;
 const _errs150 = errors;
-if(!(validate194(data85, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate194(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs150 === errors;
 }
@@ -3975,13 +3286,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.incompatible_chain_name !== undefined){
-let data86 = data77.incompatible_chain_name;
 const _errs151 = errors;
-if(!(validate194(data86, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate194(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs151 === errors;
 }
@@ -3990,13 +3298,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.sandboxed_chain_name !== undefined){
-let data87 = data77.sandboxed_chain_name;
 const _errs152 = errors;
-if(!(validate194(data87, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate194(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs152 === errors;
 }
@@ -4005,13 +3310,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.user_activated_upgrades !== undefined){
-let data88 = data77.user_activated_upgrades;
 const _errs153 = errors;
-if(!(validate302(data88, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate302(data77.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs153 === errors;
 }
@@ -4020,13 +3322,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.user_activated_protocol_overrides !== undefined){
-let data89 = data77.user_activated_protocol_overrides;
 const _errs154 = errors;
-if(!(validate300(data89, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate300(data77.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs154 === errors;
 }
@@ -4035,20 +3334,15 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.default_bootstrap_peers !== undefined){
-let data90 = data77.default_bootstrap_peers;
 const _errs155 = errors;
-if(!(validate183(data90, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate183(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs155 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -4070,8 +3364,6 @@ else {
 vErrors.push(err36);
 }
 errors++;
-}
-if(errors === _errs136){
 }
 }
 var _valid1 = _errs136 === errors;
@@ -4111,14 +3403,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs126){
-}
 var valid0 = _errs126 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4133,46 +3421,35 @@ else {
 validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate327.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate385;
-const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate100(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate385.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate385.errors = vErrors;
@@ -4180,38 +3457,29 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate387;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate387.errors = vErrors;
@@ -4219,7 +3487,6 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate389;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
 const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
 const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
@@ -4227,7 +3494,6 @@ const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"ob
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4252,15 +3518,9 @@ if(typeof data0 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema18.properties.id.enum;
 if(!(data0 === "single")){
 validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema18.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -4269,13 +3529,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined){
-let data1 = data.name;
 const _errs4 = errors;
-if(!(validate23(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -4284,20 +3541,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.descr !== undefined){
-let data2 = data.descr;
 const _errs5 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate23(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4308,16 +3560,12 @@ else {
 validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
 const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
 const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
 const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
 const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
@@ -4329,15 +3577,9 @@ if(typeof data !== "string"){
 validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema25.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
 validate67.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate67.errors = vErrors;
 return errors === 0;
@@ -4352,7 +3594,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4384,7 +3625,6 @@ break;
 if(_errs3 === errors){
 if(data.kind !== undefined){
 let data0 = data.kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4395,8 +3635,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema23.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4407,16 +3645,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -4431,8 +3659,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -4440,7 +3666,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -4483,8 +3708,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema23.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
 const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4494,10 +3717,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -4518,8 +3737,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema2 = schema23.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
 const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4529,10 +3746,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 }
@@ -4553,8 +3766,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema3 = schema23.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4565,16 +3776,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -4591,8 +3796,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -4605,7 +3808,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -4637,7 +3839,6 @@ break;
 if(_errs17 === errors){
 if(data.kind !== undefined){
 let data4 = data.kind;
-const _errs18 = errors;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4648,8 +3849,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema4 = schema23.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
 const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4660,16 +3859,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -4684,8 +3873,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -4698,7 +3885,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -4729,13 +3915,10 @@ break;
 }
 if(_errs22 === errors){
 if(data.min !== undefined){
-let data5 = data.min;
 const _errs23 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate64(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
@@ -4756,8 +3939,6 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs25 = errors;
-const vSchema5 = schema23.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
 const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4768,10 +3949,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs24){
-}
 var valid4 = _errs24 === errors;
 }
 else {
@@ -4779,13 +3956,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.max !== undefined){
-let data7 = data.max;
 const _errs26 = errors;
-if(!(validate64(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate64(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
@@ -4806,8 +3980,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs28 = errors;
-const vSchema6 = schema23.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
 const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4818,16 +3990,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs27){
-}
 var valid4 = _errs27 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -4845,8 +4011,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -4859,7 +4023,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -4890,9 +4053,8 @@ break;
 }
 if(_errs31 === errors){
 if(data.min !== undefined){
-let data9 = data.min;
 const _errs32 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
@@ -4902,9 +4064,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs33 = errors;
-if(errors === _errs32){
-}
 var valid5 = _errs32 === errors;
 }
 else {
@@ -4912,9 +4071,8 @@ var valid5 = true;
 }
 if(valid5){
 if(data.max !== undefined){
-let data10 = data.max;
 const _errs34 = errors;
-if(!(typeof data10 == "number")){
+if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4923,9 +4081,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-const _errs35 = errors;
-if(errors === _errs34){
 }
 var valid5 = _errs34 === errors;
 }
@@ -4946,8 +4101,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema7 = schema23.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
 const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4958,16 +4111,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs36){
-}
 var valid5 = _errs36 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -4984,8 +4131,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -4998,7 +4143,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -5030,7 +4174,6 @@ break;
 if(_errs40 === errors){
 if(data.kind !== undefined){
 let data12 = data.kind;
-const _errs41 = errors;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5041,8 +4184,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs42 = errors;
-const vSchema8 = schema23.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
 const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5053,16 +4194,6 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs41){
-}
-var valid6 = _errs41 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -5077,8 +4208,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(errors === _errs38){
-}
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid0){
@@ -5091,7 +4220,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -5123,7 +4251,6 @@ break;
 if(_errs45 === errors){
 if(data.kind !== undefined){
 let data13 = data.kind;
-const _errs46 = errors;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5134,8 +4261,6 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs47 = errors;
-const vSchema9 = schema23.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
 const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5146,16 +4271,6 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs46){
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -5170,8 +4285,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(errors === _errs43){
-}
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid0){
@@ -5184,7 +4297,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs48 = errors;
-const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -5216,7 +4328,6 @@ break;
 if(_errs50 === errors){
 if(data.kind !== undefined){
 let data14 = data.kind;
-const _errs51 = errors;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5227,8 +4338,6 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs52 = errors;
-const vSchema10 = schema23.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
 const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5239,16 +4348,6 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs51){
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -5263,8 +4362,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors === _errs48){
-}
 }
 var _valid0 = _errs48 === errors;
 if(_valid0 && valid0){
@@ -5277,7 +4374,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -5308,13 +4404,10 @@ break;
 }
 if(_errs55 === errors){
 if(data.size !== undefined){
-let data15 = data.size;
 const _errs56 = errors;
-if(!(validate67(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
@@ -5323,13 +4416,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.reference !== undefined){
-let data16 = data.reference;
 const _errs57 = errors;
-if(!(validate23(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate23(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs57 === errors;
 }
@@ -5350,8 +4440,6 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs59 = errors;
-const vSchema11 = schema23.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
 const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5362,16 +4450,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs58){
-}
 var valid9 = _errs58 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -5388,8 +4470,6 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors === _errs53){
-}
 }
 var _valid0 = _errs53 === errors;
 if(_valid0 && valid0){
@@ -5402,7 +4482,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs60 = errors;
-const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -5433,13 +4512,10 @@ break;
 }
 if(_errs62 === errors){
 if(data.layout !== undefined){
-let data18 = data.layout;
 const _errs63 = errors;
-if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs63 === errors;
 }
@@ -5460,8 +4536,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs65 = errors;
-const vSchema12 = schema23.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
 const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5471,10 +4545,6 @@ else {
 vErrors.push(err56);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs64){
 }
 var valid10 = _errs64 === errors;
 }
@@ -5489,7 +4559,6 @@ const _errs67 = errors;
 let valid11 = false;
 let passing1 = null;
 const _errs68 = errors;
-const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
@@ -5521,7 +4590,6 @@ break;
 if(_errs70 === errors){
 if(data20.kind !== undefined){
 let data21 = data20.kind;
-const _errs71 = errors;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5532,8 +4600,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs72 = errors;
-const vSchema13 = schema23.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
 const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5544,16 +4610,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs71){
-}
-var valid12 = _errs71 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -5568,8 +4624,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs68){
-}
 }
 var _valid1 = _errs68 === errors;
 if(_valid1){
@@ -5577,7 +4631,6 @@ valid11 = true;
 passing1 = 0;
 }
 const _errs73 = errors;
-const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
@@ -5620,8 +4673,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs77 = errors;
-const vSchema14 = schema23.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
 const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5632,10 +4683,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs76){
-}
 var valid13 = _errs76 === errors;
 }
 else {
@@ -5643,20 +4690,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data20.at_most !== undefined){
-let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate64(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate64(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs78 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -5672,8 +4714,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs73){
-}
 }
 var _valid1 = _errs73 === errors;
 if(_valid1 && valid11){
@@ -5686,7 +4726,6 @@ valid11 = true;
 passing1 = 1;
 }
 const _errs79 = errors;
-const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
@@ -5729,8 +4768,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs83 = errors;
-const vSchema15 = schema23.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
 const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5741,10 +4778,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs82){
-}
 var valid14 = _errs82 === errors;
 }
 else {
@@ -5752,20 +4785,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data20.exactly !== undefined){
-let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate64(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate64(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs84 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -5780,8 +4808,6 @@ else {
 vErrors.push(err71);
 }
 errors++;
-}
-if(errors === _errs79){
 }
 }
 var _valid1 = _errs79 === errors;
@@ -5817,14 +4843,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs66){
-}
 var valid10 = _errs66 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -5841,8 +4863,6 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(errors === _errs60){
-}
 }
 var _valid0 = _errs60 === errors;
 if(_valid0 && valid0){
@@ -5855,7 +4875,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs85 = errors;
-const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -5886,13 +4905,10 @@ break;
 }
 if(_errs87 === errors){
 if(data.name !== undefined){
-let data26 = data.name;
 const _errs88 = errors;
-if(!(validate23(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs88 === errors;
 }
@@ -5913,8 +4929,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema16 = schema23.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
 const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5925,16 +4939,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
 var valid15 = _errs89 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -5950,8 +4958,6 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors === _errs85){
-}
 }
 var _valid0 = _errs85 === errors;
 if(_valid0 && valid0){
@@ -5964,7 +4970,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -5996,7 +5001,6 @@ break;
 if(_errs93 === errors){
 if(data.kind !== undefined){
 let data28 = data.kind;
-const _errs94 = errors;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6007,8 +5011,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema17 = schema23.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
 const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6019,16 +5021,6 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -6042,8 +5034,6 @@ else {
 vErrors.push(err83);
 }
 errors++;
-}
-if(errors === _errs91){
 }
 }
 var _valid0 = _errs91 === errors;
@@ -6090,8 +5080,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate63.errors = vErrors;
 return errors === 0;
 }
@@ -6105,7 +5093,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6136,13 +5123,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.size !== undefined){
-let data0 = data.size;
 const _errs4 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate64(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -6163,8 +5147,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-const vSchema0 = schema26.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6175,16 +5157,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs5){
-}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -6200,8 +5176,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -6209,7 +5183,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -6241,7 +5214,6 @@ break;
 if(_errs9 === errors){
 if(data.kind !== undefined){
 let data2 = data.kind;
-const _errs10 = errors;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6252,8 +5224,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema26.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6264,16 +5234,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -6288,8 +5248,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -6302,7 +5260,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -6334,7 +5291,6 @@ break;
 if(_errs14 === errors){
 if(data.kind !== undefined){
 let data3 = data.kind;
-const _errs15 = errors;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6345,8 +5301,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema26.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6357,16 +5311,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -6380,8 +5324,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -6419,8 +5361,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate74.errors = vErrors;
 return errors === 0;
 }
@@ -6433,7 +5373,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6464,13 +5403,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.name !== undefined){
-let data0 = data.name;
 const _errs4 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -6479,13 +5415,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.layout !== undefined){
-let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate63(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -6494,13 +5427,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data_kind !== undefined){
-let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate74(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -6521,8 +5451,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema22.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6533,16 +5461,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -6560,8 +5482,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -6569,7 +5489,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -6600,13 +5519,10 @@ break;
 }
 if(_errs11 === errors){
 if(data.layout !== undefined){
-let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate63(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -6627,8 +5543,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema22.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6639,10 +5553,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
@@ -6650,20 +5560,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.data_kind !== undefined){
-let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate74(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -6680,8 +5585,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs9){
-}
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid0){
@@ -6694,7 +5597,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -6737,8 +5639,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema22.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6749,10 +5649,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid3 = _errs19 === errors;
 }
 else {
@@ -6760,13 +5656,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.name !== undefined){
-let data8 = data.name;
 const _errs21 = errors;
-if(!(validate23(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs21 === errors;
 }
@@ -6775,13 +5668,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.num_fields !== undefined){
-let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate64(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -6802,8 +5692,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema22.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
 const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6814,16 +5702,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid3 = _errs23 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -6841,8 +5723,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs16){
-}
 }
 var _valid0 = _errs16 === errors;
 if(_valid0 && valid0){
@@ -6855,7 +5735,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -6898,8 +5777,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs29 = errors;
-const vSchema4 = schema22.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
 const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6910,10 +5787,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs28){
-}
 var valid4 = _errs28 === errors;
 }
 else {
@@ -6921,20 +5794,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.name !== undefined){
-let data12 = data.name;
 const _errs30 = errors;
-if(!(validate23(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs30 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -6949,8 +5817,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -6989,8 +5855,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate61.errors = vErrors;
 return errors === 0;
 }
@@ -6999,45 +5863,35 @@ return errors === 0;
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate61(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7056,13 +5910,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.tag !== undefined){
-let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate64(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -7071,13 +5922,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fields !== undefined){
-let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate60(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -7086,20 +5934,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined){
-let data2 = data.name;
 const _errs4 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7109,8 +5952,6 @@ if(valid0){
 else {
 validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate85.errors = vErrors;
@@ -7125,7 +5966,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7156,20 +5996,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined){
-let data0 = data.fields;
-const _errs4 = errors;
-if(!(validate60(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7184,8 +6014,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7193,7 +6021,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7236,8 +6063,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
-const vSchema0 = schema20.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
 const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7248,10 +6073,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
 var valid2 = _errs8 === errors;
 }
 else {
@@ -7259,13 +6080,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.kind !== undefined){
-let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate74(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate74(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -7276,26 +6094,20 @@ if(valid2){
 if(data.cases !== undefined){
 let data3 = data.cases;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate85(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate85(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 if(!valid3){
 break;
 }
-}
-if(valid3){
 }
 }
 else {
@@ -7308,15 +6120,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7333,8 +6141,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs5){
-}
 }
 var _valid0 = _errs5 === errors;
 if(_valid0 && valid0){
@@ -7347,7 +6153,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7378,13 +6183,10 @@ break;
 }
 if(_errs16 === errors){
 if(data.size !== undefined){
-let data5 = data.size;
 const _errs17 = errors;
-if(!(validate67(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs17 === errors;
 }
@@ -7395,7 +6197,6 @@ if(valid4){
 if(data.cases !== undefined){
 let data6 = data.cases;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data6)){
 var valid5 = true;
@@ -7403,7 +6204,6 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
@@ -7420,29 +6220,21 @@ errors++;
 else {
 const len3 = data7.length;
 if(len3 > 0){
-let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate64(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
 if(valid6){
 if(len3 > 1){
-let data9 = data7[1];
 const _errs23 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate23(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid6 = _errs23 === errors;
-}
-if(valid6){
 }
 }
 }
@@ -7457,15 +6249,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -7478,15 +6266,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs18){
-}
 }
 var valid4 = _errs18 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -7501,8 +6285,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs14){
 }
 }
 var _valid0 = _errs14 === errors;
@@ -7540,8 +6322,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate59.errors = vErrors;
 return errors === 0;
 }
@@ -7550,7 +6330,6 @@ return errors === 0;
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7571,7 +6350,6 @@ if(_errs1 === errors){
 if(data.binary_schema !== undefined){
 let data0 = data.binary_schema;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -7590,13 +6368,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.toplevel !== undefined){
-let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate59(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate59(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -7607,7 +6382,6 @@ if(valid1){
 if(data0.fields !== undefined){
 let data2 = data0.fields;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -7615,7 +6389,6 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -7636,7 +6409,6 @@ if(_errs10 === errors){
 if(data3.description !== undefined){
 let data4 = data3.description;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
@@ -7655,13 +6427,10 @@ break;
 }
 if(_errs13 === errors){
 if(data4.title !== undefined){
-let data5 = data4.title;
 const _errs14 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate23(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs14 === errors;
 }
@@ -7670,20 +6439,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data4.description !== undefined){
-let data6 = data4.description;
 const _errs15 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate23(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -7693,8 +6457,6 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 }
@@ -7703,20 +6465,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data3.encoding !== undefined){
-let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate59(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate59(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7726,30 +6483,22 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs8){
-}
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7759,15 +6508,7 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7775,8 +6516,6 @@ if(valid0){
 else {
 validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate58.errors = vErrors;
@@ -7787,7 +6526,6 @@ return errors === 0;
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7812,15 +6550,9 @@ if(typeof data0 !== "string"){
 validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema17.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
 validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema17.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -7831,7 +6563,6 @@ if(valid0){
 if(data.path !== undefined){
 let data1 = data.path;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -7847,8 +6578,6 @@ if(!(validate23(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs8 === errors;
 if(_valid0){
 valid2 = true;
@@ -7858,8 +6587,6 @@ const _errs9 = errors;
 if(!(validate46(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid2){
@@ -7872,7 +6599,6 @@ valid2 = true;
 passing0 = 1;
 }
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -7915,8 +6641,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema17.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
 const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema17.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7927,10 +6651,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid3 = _errs13 === errors;
 }
 else {
@@ -7938,13 +6658,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.name !== undefined){
-let data4 = data2.name;
 const _errs15 = errors;
-if(!(validate23(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate23(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
@@ -7953,20 +6670,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.descr !== undefined){
-let data5 = data2.descr;
 const _errs16 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate23(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7982,8 +6694,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs10){
 }
 }
 var _valid0 = _errs10 === errors;
@@ -8021,21 +6731,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs6){
-}
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -8045,13 +6749,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-let data6 = data.description;
 const _errs17 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate23(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -8062,7 +6763,6 @@ if(valid0){
 if(data.query !== undefined){
 let data7 = data.query;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data7)){
 var valid4 = true;
@@ -8070,7 +6770,6 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -8089,13 +6788,10 @@ break;
 }
 if(_errs22 === errors){
 if(data8.name !== undefined){
-let data9 = data8.name;
 const _errs23 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate23(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -8104,13 +6800,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data8.description !== undefined){
-let data10 = data8.description;
 const _errs24 = errors;
-if(!(validate23(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate23(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
@@ -8125,7 +6818,6 @@ const _errs26 = errors;
 let valid6 = false;
 let passing1 = null;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
@@ -8156,20 +6848,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined){
-let data12 = data11.single;
-const _errs30 = errors;
-if(!(validate46(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate46(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid7 = _errs30 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -8184,8 +6866,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid1 = _errs27 === errors;
 if(_valid1){
@@ -8193,7 +6873,6 @@ valid6 = true;
 passing1 = 0;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -8224,20 +6903,10 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined){
-let data13 = data11.optional;
-const _errs34 = errors;
-if(!(validate46(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate46(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid8 = _errs34 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -8252,8 +6921,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(errors === _errs31){
-}
 }
 var _valid1 = _errs31 === errors;
 if(_valid1 && valid6){
@@ -8266,7 +6933,6 @@ valid6 = true;
 passing1 = 1;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
@@ -8299,10 +6965,8 @@ if(_errs37 === errors){
 if(data11.flag !== undefined){
 let data14 = data11.flag;
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-const _errs40 = errors;
 for(const key6 in data14){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8313,8 +6977,6 @@ vErrors.push(err14);
 }
 errors++;
 break;
-}
-if(_errs40 === errors){
 }
 }
 else {
@@ -8327,15 +6989,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs38){
 }
-}
-var valid9 = _errs38 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -8350,8 +7004,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid1 = _errs35 === errors;
 if(_valid1 && valid6){
@@ -8364,7 +7016,6 @@ valid6 = true;
 passing1 = 2;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
@@ -8395,20 +7046,10 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined){
-let data15 = data11.multi;
-const _errs44 = errors;
-if(!(validate46(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate46(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid10 = _errs44 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -8422,8 +7063,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs41){
 }
 }
 var _valid1 = _errs41 === errors;
@@ -8462,14 +7101,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs25){
-}
 var valid5 = _errs25 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -8480,22 +7115,16 @@ else {
 validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs20){
-}
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs18){
 }
 }
 var valid0 = _errs18 === errors;
@@ -8505,13 +7134,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.input !== undefined){
-let data16 = data.input;
 const _errs45 = errors;
-if(!(validate58(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate58(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -8520,13 +7146,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.output !== undefined){
-let data17 = data.output;
 const _errs46 = errors;
-if(!(validate58(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate58(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs46 === errors;
 }
@@ -8535,20 +7158,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.error !== undefined){
-let data18 = data.error;
 const _errs47 = errors;
-if(!(validate58(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate58(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8562,8 +7180,6 @@ if(valid0){
 else {
 validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate44.errors = vErrors;
@@ -8579,7 +7195,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8612,7 +7227,6 @@ if(_errs3 === errors){
 if(data.static !== undefined){
 let data0 = data.static;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
@@ -8631,13 +7245,10 @@ break;
 }
 if(_errs6 === errors){
 if(data0.get_service !== undefined){
-let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate44(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate44(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs7 === errors;
 }
@@ -8646,13 +7257,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.post_service !== undefined){
-let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate44(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate44(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -8661,13 +7269,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.delete_service !== undefined){
-let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate44(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate44(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -8676,13 +7281,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.put_service !== undefined){
-let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate44(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate44(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -8691,13 +7293,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.patch_service !== undefined){
-let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate44(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate44(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -8712,7 +7311,6 @@ const _errs13 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
@@ -8745,7 +7343,6 @@ if(_errs16 === errors){
 if(data6.suffixes !== undefined){
 let data7 = data6.suffixes;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data7)){
 var valid5 = true;
@@ -8753,7 +7350,6 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -8784,13 +7380,10 @@ break;
 }
 if(_errs21 === errors){
 if(data8.name !== undefined){
-let data9 = data8.name;
 const _errs22 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate23(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
@@ -8799,20 +7392,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data8.tree !== undefined){
-let data10 = data8.tree;
 const _errs23 = errors;
-if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs23 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -8828,15 +7416,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -8849,15 +7433,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs17){
 }
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8872,8 +7448,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid1 = _errs14 === errors;
 if(_valid1){
@@ -8881,7 +7455,6 @@ valid3 = true;
 passing1 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -8914,7 +7487,6 @@ if(_errs26 === errors){
 if(data6.dynamic_dispatch !== undefined){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -8945,13 +7517,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.arg !== undefined){
-let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate46(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate46(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
@@ -8960,20 +7529,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data11.tree !== undefined){
-let data13 = data11.tree;
 const _errs31 = errors;
-if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs31 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -8989,15 +7553,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs27){
 }
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -9011,8 +7567,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid1 = _errs24 === errors;
@@ -9047,14 +7601,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs12){
-}
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9073,15 +7623,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(errors === _errs4){
 }
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -9096,8 +7638,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -9105,7 +7645,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -9136,20 +7675,10 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined){
-let data14 = data.dynamic;
-const _errs35 = errors;
-if(!(validate28(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate28(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid9 = _errs35 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -9163,8 +7692,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -9188,8 +7715,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema0 = schema81.oneOf[2].enum;
 if(!(data === "empty")){
 const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema81.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -9199,10 +7724,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs36){
 }
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid0){
@@ -9239,8 +7760,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate291.errors = vErrors;
 return errors === 0;
 }
@@ -9253,20 +7772,15 @@ if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate389.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockInput = validate391;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"},"operations":{"type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}}},"required":["operations","data"],"additionalProperties":false};
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["data","branch"],"additionalProperties":false};
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9285,13 +7799,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.branch !== undefined){
-let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate31(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -9302,29 +7813,22 @@ if(valid0){
 if(data.data !== undefined){
 let data1 = data.data;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9333,8 +7837,6 @@ if(valid0){
 else {
 validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate230.errors = vErrors;
@@ -9345,7 +7847,6 @@ return errors === 0;
 function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9366,21 +7867,16 @@ if(_errs1 === errors){
 if(data.data !== undefined){
 let data0 = data.data;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 validate391.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -9392,7 +7888,6 @@ if(valid0){
 if(data.operations !== undefined){
 let data1 = data.operations;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9400,33 +7895,25 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs8 = errors;
-if(!(validate230(data3, {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+if(!(validate230(data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/operations/" + i0,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
@@ -9434,22 +7921,16 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9459,15 +7940,12 @@ else {
 validate391.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate391.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate393;
-const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9481,36 +7959,26 @@ if(!func2("block_hash", data)){
 validate393.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate393.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionOperationInput = validate395;
-const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^[a-zA-Z0-9]+$"};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate395.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate395.errors = vErrors;
@@ -9518,7 +7986,6 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate396;
-const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9532,18 +7999,12 @@ if(!func2("operation_hash", data)){
 validate396.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate398;
-const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
+export const validateExpectedEnvVersionAndComponents = validate398;
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9552,7 +8013,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate290.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 32767 || isNaN(data)){
@@ -9564,11 +8024,7 @@ if(data < -32768 || isNaN(data)){
 validate290.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate290.errors = vErrors;
@@ -9579,7 +8035,6 @@ return errors === 0;
 function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9598,13 +8053,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined){
-let data0 = data.expected_env_version;
 const _errs2 = errors;
-if(!(validate290(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate290(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -9615,7 +8067,6 @@ if(valid0){
 if(data.components !== undefined){
 let data1 = data.components;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9623,7 +8074,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -9642,13 +8092,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.name !== undefined){
-let data3 = data2.name;
 const _errs8 = errors;
-if(!(validate23(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate23(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -9657,13 +8104,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.interface !== undefined){
-let data4 = data2.interface;
 const _errs9 = errors;
-if(!(validate23(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate23(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -9672,20 +8116,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.implementation !== undefined){
-let data5 = data2.implementation;
 const _errs10 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate23(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9696,30 +8135,22 @@ else {
 validate398.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate398.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9729,15 +8160,12 @@ else {
 validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate403;
-const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+export const validateProtocolHash = validate403;
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9751,18 +8179,12 @@ if(!func2("protocol_hash", data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate403.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate405;
-const schema104 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9776,10 +8198,6 @@ if(!func2("chain_id", data)){
 validate36.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -9789,7 +8207,6 @@ return errors === 0;
 function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -9801,7 +8218,6 @@ const _errs2 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -9832,20 +8248,10 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined){
-let data1 = data0.chain_id;
-const _errs6 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9860,8 +8266,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0){
@@ -9869,7 +8273,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -9900,13 +8303,10 @@ break;
 }
 if(_errs9 === errors){
 if(data0.chain_id !== undefined){
-let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate36(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs10 === errors;
 }
@@ -9915,13 +8315,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.test_protocol !== undefined){
-let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate101(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate101(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs11 === errors;
 }
@@ -9930,20 +8327,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.expiration_date !== undefined){
-let data4 = data0.expiration_date;
 const _errs12 = errors;
-if(!(validate244(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate244(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs12 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -9960,8 +8352,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid1){
@@ -9974,7 +8364,6 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
@@ -10005,20 +8394,10 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined){
-let data5 = data0.stopping;
-const _errs16 = errors;
-if(!(validate36(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate36(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -10032,8 +8411,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs13){
 }
 }
 var _valid0 = _errs13 === errors;
@@ -10071,21 +8448,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate405.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate405.errors = vErrors;
@@ -10093,12 +8464,10 @@ return errors === 0;
 }
 
 export const validateGetMonitorBootstrappedOutput = validate411;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","block"],"additionalProperties":false};
 
 function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10117,13 +8486,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10132,20 +8498,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data1 = data.timestamp;
 const _errs3 = errors;
-if(!(validate244(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10155,15 +8516,12 @@ else {
 validate411.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate411.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate414;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10182,9 +8540,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -10194,8 +8549,6 @@ const _errs3 = errors;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -10231,8 +8584,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate414.errors = vErrors;
 return errors === 0;
 }
@@ -10243,7 +8594,6 @@ const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10262,13 +8612,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.hash !== undefined){
-let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10277,13 +8624,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -10298,7 +8642,6 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate416.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data2 == "number"){
 if(data2 > 255 || isNaN(data2)){
@@ -10310,11 +8653,7 @@ if(data2 < 0 || isNaN(data2)){
 validate416.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -10324,13 +8663,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined){
-let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate31(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -10339,13 +8675,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data4 = data.timestamp;
 const _errs7 = errors;
-if(!(validate244(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -10360,7 +8693,6 @@ if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
 validate416.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data5 == "number"){
 if(data5 > 255 || isNaN(data5)){
@@ -10372,11 +8704,7 @@ if(data5 < 0 || isNaN(data5)){
 validate416.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -10386,13 +8714,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined){
-let data6 = data.operations_hash;
 const _errs10 = errors;
-if(!(validate21(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -10401,13 +8726,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined){
-let data7 = data.fitness;
 const _errs11 = errors;
-if(!(validate248(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -10416,13 +8738,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined){
-let data8 = data.context;
 const _errs12 = errors;
-if(!(validate239(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -10433,29 +8752,22 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data9 = data.protocol_data;
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 validate416.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate416.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10473,8 +8785,6 @@ else {
 validate416.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate416.errors = vErrors;
 return errors === 0;
@@ -10486,7 +8796,6 @@ const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10505,13 +8814,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_id !== undefined){
-let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate36(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10520,13 +8826,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hash !== undefined){
-let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -10535,13 +8838,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data2 = data.level;
 const _errs4 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -10556,7 +8856,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate424.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data3 == "number"){
 if(data3 > 255 || isNaN(data3)){
@@ -10568,11 +8867,7 @@ if(data3 < 0 || isNaN(data3)){
 validate424.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -10582,13 +8877,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined){
-let data4 = data.predecessor;
 const _errs7 = errors;
-if(!(validate31(data4, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -10597,13 +8889,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data5 = data.timestamp;
 const _errs8 = errors;
-if(!(validate244(data5, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -10618,7 +8907,6 @@ if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
 validate424.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs10 = errors;
 if(errors === _errs9){
 if(typeof data6 == "number"){
 if(data6 > 255 || isNaN(data6)){
@@ -10630,11 +8918,7 @@ if(data6 < 0 || isNaN(data6)){
 validate424.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -10644,13 +8928,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined){
-let data7 = data.operations_hash;
 const _errs11 = errors;
-if(!(validate21(data7, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -10659,13 +8940,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined){
-let data8 = data.fitness;
 const _errs12 = errors;
-if(!(validate248(data8, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -10674,13 +8952,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined){
-let data9 = data.context;
 const _errs13 = errors;
-if(!(validate239(data9, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -10691,29 +8966,22 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data10 = data.protocol_data;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate424.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate424.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs14){
 }
 }
 var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10732,17 +9000,12 @@ else {
 validate424.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate424.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate433;
-const schema109 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10756,10 +9019,6 @@ if(!func2("cryptobox_public_key_hash", data)){
 validate40.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate40.errors = vErrors;
 return errors === 0;
@@ -10773,14 +9032,10 @@ if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10788,8 +9043,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate165.errors = vErrors;
 return errors === 0;
@@ -10799,7 +9052,6 @@ return errors === 0;
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10818,13 +9070,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.addr !== undefined){
-let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate165(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10839,7 +9088,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -10851,19 +9099,13 @@ if(data1 < 0 || isNaN(data1)){
 validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10873,16 +9115,11 @@ else {
 validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version"};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10891,7 +9128,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10903,11 +9139,7 @@ if(data < 0 || isNaN(data)){
 validate127.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate127.errors = vErrors;
@@ -10922,13 +9154,10 @@ if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10937,7 +9166,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate256.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10949,11 +9177,7 @@ if(data < 0 || isNaN(data)){
 validate256.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate256.errors = vErrors;
@@ -10964,7 +9188,6 @@ return errors === 0;
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10983,13 +9206,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate194(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10998,13 +9218,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11013,20 +9230,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate256(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11037,19 +9249,15 @@ else {
 validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate253.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11068,14 +9276,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.disable_mempool !== undefined){
-let data0 = data.disable_mempool;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.disable_mempool !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -11084,21 +9288,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private_node !== undefined){
-let data1 = data.private_node;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.private_node !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11107,8 +9305,6 @@ if(valid0){
 else {
 validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate129.errors = vErrors;
@@ -11119,7 +9315,6 @@ return errors === 0;
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -11127,7 +9322,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -11146,14 +9340,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.incoming !== undefined){
-let data1 = data0.incoming;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data0.incoming !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid1 = _errs4 === errors;
 }
@@ -11162,13 +9352,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.peer_id !== undefined){
-let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -11177,13 +9364,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.id_point !== undefined){
-let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate164(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -11198,7 +9382,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data4 == "number"){
 if(data4 > 65535 || isNaN(data4)){
@@ -11210,11 +9393,7 @@ if(data4 < 0 || isNaN(data4)){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid1 = _errs8 === errors;
@@ -11224,13 +9403,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.announced_version !== undefined){
-let data5 = data0.announced_version;
 const _errs10 = errors;
-if(!(validate253(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -11239,14 +9415,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.private !== undefined){
-let data6 = data0.private;
 const _errs11 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data0.private !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 }
@@ -11255,13 +9427,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.local_metadata !== undefined){
-let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate129(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate129(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -11270,20 +9439,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.remote_metadata !== undefined){
-let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate129(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate129(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -11299,22 +9463,16 @@ else {
 validate433.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate433.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate433.errors = vErrors;
@@ -11322,12 +9480,10 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsByPeerIdOutput = validate439;
-const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false};
 
 function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11346,14 +9502,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.incoming !== undefined){
-let data0 = data.incoming;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.incoming !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -11362,13 +9514,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -11377,13 +9526,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id_point !== undefined){
-let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate164(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -11398,7 +9544,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate439.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -11410,11 +9555,7 @@ if(data3 < 0 || isNaN(data3)){
 validate439.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -11424,13 +9565,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.announced_version !== undefined){
-let data4 = data.announced_version;
 const _errs8 = errors;
-if(!(validate253(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -11439,14 +9577,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private !== undefined){
-let data5 = data.private;
 const _errs9 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.private !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -11455,13 +9589,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.local_metadata !== undefined){
-let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate129(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate129(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -11470,20 +9601,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.remote_metadata !== undefined){
-let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate129(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate129(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11499,8 +9625,6 @@ else {
 validate439.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate439.errors = vErrors;
 return errors === 0;
@@ -11508,7 +9632,6 @@ return errors === 0;
 
 export const validateGetNetworkLogOutput = validate445;
 const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11516,8 +9639,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate262.errors = vErrors;
 return errors === 0;
@@ -11531,7 +9652,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11563,7 +9683,6 @@ break;
 if(_errs3 === errors){
 if(data.event !== undefined){
 let data0 = data.event;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -11574,8 +9693,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema111.oneOf[0].properties.event.enum;
 if(!(data0 === "too_few_connections")){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11586,16 +9703,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -11610,8 +9717,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -11619,7 +9724,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -11651,7 +9755,6 @@ break;
 if(_errs8 === errors){
 if(data.event !== undefined){
 let data1 = data.event;
-const _errs9 = errors;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -11662,8 +9765,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema111.oneOf[1].properties.event.enum;
 if(!(data1 === "too_many_connections")){
 const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11674,16 +9775,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -11698,8 +9789,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -11712,7 +9801,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -11755,8 +9843,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs15 = errors;
-const vSchema2 = schema111.oneOf[2].properties.event.enum;
 if(!(data2 === "new_point")){
 const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11767,10 +9853,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs14){
-}
 var valid3 = _errs14 === errors;
 }
 else {
@@ -11778,20 +9860,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.point !== undefined){
-let data3 = data.point;
 const _errs16 = errors;
-if(!(validate262(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -11807,8 +9884,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -11821,7 +9896,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -11864,8 +9938,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs21 = errors;
-const vSchema3 = schema111.oneOf[3].properties.event.enum;
 if(!(data4 === "new_peer")){
 const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11876,10 +9948,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs20){
-}
 var valid4 = _errs20 === errors;
 }
 else {
@@ -11887,20 +9955,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.peer_id !== undefined){
-let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate39(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -11916,8 +9979,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid0){
@@ -11930,7 +9991,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -11973,8 +10033,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema4 = schema111.oneOf[4].properties.event.enum;
 if(!(data6 === "incoming_connection")){
 const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11985,10 +10043,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid5 = _errs26 === errors;
 }
 else {
@@ -11996,20 +10050,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.point !== undefined){
-let data7 = data.point;
 const _errs28 = errors;
-if(!(validate262(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -12025,8 +10074,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -12039,7 +10086,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -12082,8 +10128,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs33 = errors;
-const vSchema5 = schema111.oneOf[5].properties.event.enum;
 if(!(data8 === "outgoing_connection")){
 const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12094,10 +10138,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs32){
-}
 var valid6 = _errs32 === errors;
 }
 else {
@@ -12105,20 +10145,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data.point !== undefined){
-let data9 = data.point;
 const _errs34 = errors;
-if(!(validate262(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs34 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -12134,8 +10169,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -12148,7 +10181,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -12191,8 +10223,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema6 = schema111.oneOf[6].properties.event.enum;
 if(!(data10 === "authentication_failed")){
 const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12203,10 +10233,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
 var valid7 = _errs38 === errors;
 }
 else {
@@ -12214,20 +10240,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.point !== undefined){
-let data11 = data.point;
 const _errs40 = errors;
-if(!(validate262(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs40 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -12243,8 +10264,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -12257,7 +10276,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -12300,8 +10318,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs45 = errors;
-const vSchema7 = schema111.oneOf[7].properties.event.enum;
 if(!(data12 === "accepting_request")){
 const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12312,10 +10328,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs44){
-}
 var valid8 = _errs44 === errors;
 }
 else {
@@ -12323,13 +10335,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.point !== undefined){
-let data13 = data.point;
 const _errs46 = errors;
-if(!(validate262(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs46 === errors;
 }
@@ -12338,13 +10347,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.id_point !== undefined){
-let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate164(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs47 === errors;
 }
@@ -12353,20 +10359,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data.peer_id !== undefined){
-let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate39(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs48 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -12384,8 +10385,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(errors === _errs41){
-}
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid0){
@@ -12398,7 +10397,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs49 = errors;
-const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -12441,8 +10439,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs53 = errors;
-const vSchema8 = schema111.oneOf[8].properties.event.enum;
 if(!(data16 === "rejecting_request")){
 const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12453,10 +10449,6 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs52){
-}
 var valid9 = _errs52 === errors;
 }
 else {
@@ -12464,13 +10456,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.point !== undefined){
-let data17 = data.point;
 const _errs54 = errors;
-if(!(validate262(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs54 === errors;
 }
@@ -12479,13 +10468,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.id_point !== undefined){
-let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate164(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs55 === errors;
 }
@@ -12494,20 +10480,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data.peer_id !== undefined){
-let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate39(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -12525,8 +10506,6 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(errors === _errs49){
-}
 }
 var _valid0 = _errs49 === errors;
 if(_valid0 && valid0){
@@ -12539,7 +10518,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs57 = errors;
-const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -12582,8 +10560,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs61 = errors;
-const vSchema9 = schema111.oneOf[9].properties.event.enum;
 if(!(data20 === "request_rejected")){
 const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12594,10 +10570,6 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs60){
-}
 var valid10 = _errs60 === errors;
 }
 else {
@@ -12605,13 +10577,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data.point !== undefined){
-let data21 = data.point;
 const _errs62 = errors;
-if(!(validate262(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs62 === errors;
 }
@@ -12622,7 +10591,6 @@ if(valid10){
 if(data.identity !== undefined){
 let data22 = data.identity;
 const _errs63 = errors;
-const _errs64 = errors;
 if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
@@ -12639,29 +10607,21 @@ errors++;
 else {
 const len1 = data22.length;
 if(len1 > 0){
-let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate164(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate164(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs65 === errors;
 }
 if(valid11){
 if(len1 > 1){
-let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate39(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate39(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid11 = _errs66 === errors;
-}
-if(valid11){
 }
 }
 }
@@ -12676,15 +10636,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(errors === _errs63){
-}
 }
 var valid10 = _errs63 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -12701,8 +10657,6 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(errors === _errs57){
-}
 }
 var _valid0 = _errs57 === errors;
 if(_valid0 && valid0){
@@ -12715,7 +10669,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs67 = errors;
-const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
@@ -12758,8 +10711,6 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs71 = errors;
-const vSchema10 = schema111.oneOf[10].properties.event.enum;
 if(!(data25 === "connection_established")){
 const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12770,10 +10721,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs70){
-}
 var valid12 = _errs70 === errors;
 }
 else {
@@ -12781,13 +10728,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data.id_point !== undefined){
-let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate164(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs72 === errors;
 }
@@ -12796,20 +10740,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data.peer_id !== undefined){
-let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate39(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs73 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -12826,8 +10765,6 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(errors === _errs67){
-}
 }
 var _valid0 = _errs67 === errors;
 if(_valid0 && valid0){
@@ -12840,7 +10777,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs74 = errors;
-const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -12883,8 +10819,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs78 = errors;
-const vSchema11 = schema111.oneOf[11].properties.event.enum;
 if(!(data28 === "disconnection")){
 const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12895,10 +10829,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs77){
-}
 var valid13 = _errs77 === errors;
 }
 else {
@@ -12906,20 +10836,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data.peer_id !== undefined){
-let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate39(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs79 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -12935,8 +10860,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs74){
-}
 }
 var _valid0 = _errs74 === errors;
 if(_valid0 && valid0){
@@ -12949,7 +10872,6 @@ valid0 = true;
 passing0 = 11;
 }
 const _errs80 = errors;
-const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
@@ -12992,8 +10914,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs84 = errors;
-const vSchema12 = schema111.oneOf[12].properties.event.enum;
 if(!(data30 === "external_disconnection")){
 const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13004,10 +10924,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs83){
-}
 var valid14 = _errs83 === errors;
 }
 else {
@@ -13015,20 +10931,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data.peer_id !== undefined){
-let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate39(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs85 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -13044,8 +10955,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs80){
-}
 }
 var _valid0 = _errs80 === errors;
 if(_valid0 && valid0){
@@ -13058,7 +10967,6 @@ valid0 = true;
 passing0 = 12;
 }
 const _errs86 = errors;
-const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -13090,7 +10998,6 @@ break;
 if(_errs88 === errors){
 if(data.event !== undefined){
 let data32 = data.event;
-const _errs89 = errors;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13101,8 +11008,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema13 = schema111.oneOf[13].properties.event.enum;
 if(!(data32 === "gc_points")){
 const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13113,16 +11018,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
-var valid15 = _errs89 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -13137,8 +11032,6 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(errors === _errs86){
-}
 }
 var _valid0 = _errs86 === errors;
 if(_valid0 && valid0){
@@ -13151,7 +11044,6 @@ valid0 = true;
 passing0 = 13;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -13183,7 +11075,6 @@ break;
 if(_errs93 === errors){
 if(data.event !== undefined){
 let data33 = data.event;
-const _errs94 = errors;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13194,8 +11085,6 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema14 = schema111.oneOf[14].properties.event.enum;
 if(!(data33 === "gc_peer_ids")){
 const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13206,16 +11095,6 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -13230,8 +11109,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(errors === _errs91){
-}
 }
 var _valid0 = _errs91 === errors;
 if(_valid0 && valid0){
@@ -13244,7 +11121,6 @@ valid0 = true;
 passing0 = 14;
 }
 const _errs96 = errors;
-const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -13287,8 +11163,6 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs100 = errors;
-const vSchema15 = schema111.oneOf[15].properties.event.enum;
 if(!(data34 === "swap_request_received")){
 const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13299,10 +11173,6 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs99){
-}
 var valid17 = _errs99 === errors;
 }
 else {
@@ -13310,20 +11180,15 @@ var valid17 = true;
 }
 if(valid17){
 if(data.source !== undefined){
-let data35 = data.source;
 const _errs101 = errors;
-if(!(validate39(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid17 = _errs101 === errors;
 }
 else {
 var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -13339,8 +11204,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(errors === _errs96){
-}
 }
 var _valid0 = _errs96 === errors;
 if(_valid0 && valid0){
@@ -13353,7 +11216,6 @@ valid0 = true;
 passing0 = 15;
 }
 const _errs102 = errors;
-const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -13396,8 +11258,6 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs106 = errors;
-const vSchema16 = schema111.oneOf[16].properties.event.enum;
 if(!(data36 === "swap_ack_received")){
 const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13408,10 +11268,6 @@ vErrors.push(err85);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs105){
-}
 var valid18 = _errs105 === errors;
 }
 else {
@@ -13419,20 +11275,15 @@ var valid18 = true;
 }
 if(valid18){
 if(data.source !== undefined){
-let data37 = data.source;
 const _errs107 = errors;
-if(!(validate39(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid18 = _errs107 === errors;
 }
 else {
 var valid18 = true;
-}
-if(valid18){
 }
 }
 }
@@ -13448,8 +11299,6 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(errors === _errs102){
-}
 }
 var _valid0 = _errs102 === errors;
 if(_valid0 && valid0){
@@ -13462,7 +11311,6 @@ valid0 = true;
 passing0 = 16;
 }
 const _errs108 = errors;
-const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
@@ -13505,8 +11353,6 @@ vErrors.push(err89);
 }
 errors++;
 }
-const _errs112 = errors;
-const vSchema17 = schema111.oneOf[17].properties.event.enum;
 if(!(data38 === "swap_request_sent")){
 const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13517,10 +11363,6 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs111){
-}
 var valid19 = _errs111 === errors;
 }
 else {
@@ -13528,20 +11370,15 @@ var valid19 = true;
 }
 if(valid19){
 if(data.source !== undefined){
-let data39 = data.source;
 const _errs113 = errors;
-if(!(validate39(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs113 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -13557,8 +11394,6 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(errors === _errs108){
-}
 }
 var _valid0 = _errs108 === errors;
 if(_valid0 && valid0){
@@ -13571,7 +11406,6 @@ valid0 = true;
 passing0 = 17;
 }
 const _errs114 = errors;
-const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -13614,8 +11448,6 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs118 = errors;
-const vSchema18 = schema111.oneOf[18].properties.event.enum;
 if(!(data40 === "swap_ack_sent")){
 const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13626,10 +11458,6 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs117){
-}
 var valid20 = _errs117 === errors;
 }
 else {
@@ -13637,20 +11465,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data.source !== undefined){
-let data41 = data.source;
 const _errs119 = errors;
-if(!(validate39(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs119 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -13666,8 +11489,6 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(errors === _errs114){
-}
 }
 var _valid0 = _errs114 === errors;
 if(_valid0 && valid0){
@@ -13680,7 +11501,6 @@ valid0 = true;
 passing0 = 18;
 }
 const _errs120 = errors;
-const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -13723,8 +11543,6 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs124 = errors;
-const vSchema19 = schema111.oneOf[19].properties.event.enum;
 if(!(data42 === "swap_request_ignored")){
 const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13735,10 +11553,6 @@ vErrors.push(err100);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs123){
-}
 var valid21 = _errs123 === errors;
 }
 else {
@@ -13746,20 +11560,15 @@ var valid21 = true;
 }
 if(valid21){
 if(data.source !== undefined){
-let data43 = data.source;
 const _errs125 = errors;
-if(!(validate39(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid21 = _errs125 === errors;
 }
 else {
 var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -13775,8 +11584,6 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(errors === _errs120){
-}
 }
 var _valid0 = _errs120 === errors;
 if(_valid0 && valid0){
@@ -13789,7 +11596,6 @@ valid0 = true;
 passing0 = 19;
 }
 const _errs126 = errors;
-const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
@@ -13832,8 +11638,6 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs130 = errors;
-const vSchema20 = schema111.oneOf[20].properties.event.enum;
 if(!(data44 === "swap_success")){
 const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13844,10 +11648,6 @@ vErrors.push(err105);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs129){
-}
 var valid22 = _errs129 === errors;
 }
 else {
@@ -13855,20 +11655,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data.source !== undefined){
-let data45 = data.source;
 const _errs131 = errors;
-if(!(validate39(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs131 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -13884,8 +11679,6 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(errors === _errs126){
-}
 }
 var _valid0 = _errs126 === errors;
 if(_valid0 && valid0){
@@ -13898,7 +11691,6 @@ valid0 = true;
 passing0 = 20;
 }
 const _errs132 = errors;
-const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -13941,8 +11733,6 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs136 = errors;
-const vSchema21 = schema111.oneOf[21].properties.event.enum;
 if(!(data46 === "swap_failure")){
 const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13953,10 +11743,6 @@ vErrors.push(err110);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs135){
-}
 var valid23 = _errs135 === errors;
 }
 else {
@@ -13964,20 +11750,15 @@ var valid23 = true;
 }
 if(valid23){
 if(data.source !== undefined){
-let data47 = data.source;
 const _errs137 = errors;
-if(!(validate39(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid23 = _errs137 === errors;
 }
 else {
 var valid23 = true;
-}
-if(valid23){
 }
 }
 }
@@ -13993,8 +11774,6 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(errors === _errs132){
-}
 }
 var _valid0 = _errs132 === errors;
 if(_valid0 && valid0){
@@ -14007,7 +11786,6 @@ valid0 = true;
 passing0 = 21;
 }
 const _errs138 = errors;
-const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -14050,8 +11828,6 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs142 = errors;
-const vSchema22 = schema111.oneOf[22].properties.event.enum;
 if(!(data48 === "bootstrap_sent")){
 const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14062,10 +11838,6 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs141){
-}
 var valid24 = _errs141 === errors;
 }
 else {
@@ -14073,20 +11845,15 @@ var valid24 = true;
 }
 if(valid24){
 if(data.source !== undefined){
-let data49 = data.source;
 const _errs143 = errors;
-if(!(validate39(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid24 = _errs143 === errors;
 }
 else {
 var valid24 = true;
-}
-if(valid24){
 }
 }
 }
@@ -14102,8 +11869,6 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(errors === _errs138){
-}
 }
 var _valid0 = _errs138 === errors;
 if(_valid0 && valid0){
@@ -14116,7 +11881,6 @@ valid0 = true;
 passing0 = 22;
 }
 const _errs144 = errors;
-const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
@@ -14159,8 +11923,6 @@ vErrors.push(err119);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema23 = schema111.oneOf[23].properties.event.enum;
 if(!(data50 === "bootstrap_received")){
 const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14171,10 +11933,6 @@ vErrors.push(err120);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs147){
-}
 var valid25 = _errs147 === errors;
 }
 else {
@@ -14182,20 +11940,15 @@ var valid25 = true;
 }
 if(valid25){
 if(data.source !== undefined){
-let data51 = data.source;
 const _errs149 = errors;
-if(!(validate39(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid25 = _errs149 === errors;
 }
 else {
 var valid25 = true;
-}
-if(valid25){
 }
 }
 }
@@ -14211,8 +11964,6 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(errors === _errs144){
-}
 }
 var _valid0 = _errs144 === errors;
 if(_valid0 && valid0){
@@ -14225,7 +11976,6 @@ valid0 = true;
 passing0 = 23;
 }
 const _errs150 = errors;
-const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -14268,8 +12018,6 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs154 = errors;
-const vSchema24 = schema111.oneOf[24].properties.event.enum;
 if(!(data52 === "advertise_sent")){
 const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14280,10 +12028,6 @@ vErrors.push(err125);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs153){
-}
 var valid26 = _errs153 === errors;
 }
 else {
@@ -14291,20 +12035,15 @@ var valid26 = true;
 }
 if(valid26){
 if(data.source !== undefined){
-let data53 = data.source;
 const _errs155 = errors;
-if(!(validate39(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid26 = _errs155 === errors;
 }
 else {
 var valid26 = true;
-}
-if(valid26){
 }
 }
 }
@@ -14320,8 +12059,6 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(errors === _errs150){
-}
 }
 var _valid0 = _errs150 === errors;
 if(_valid0 && valid0){
@@ -14334,7 +12071,6 @@ valid0 = true;
 passing0 = 24;
 }
 const _errs156 = errors;
-const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
@@ -14377,8 +12113,6 @@ vErrors.push(err129);
 }
 errors++;
 }
-const _errs160 = errors;
-const vSchema25 = schema111.oneOf[25].properties.event.enum;
 if(!(data54 === "advertise_received")){
 const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14389,10 +12123,6 @@ vErrors.push(err130);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs159){
-}
 var valid27 = _errs159 === errors;
 }
 else {
@@ -14400,20 +12130,15 @@ var valid27 = true;
 }
 if(valid27){
 if(data.source !== undefined){
-let data55 = data.source;
 const _errs161 = errors;
-if(!(validate39(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid27 = _errs161 === errors;
 }
 else {
 var valid27 = true;
-}
-if(valid27){
 }
 }
 }
@@ -14428,8 +12153,6 @@ else {
 vErrors.push(err131);
 }
 errors++;
-}
-if(errors === _errs156){
 }
 }
 var _valid0 = _errs156 === errors;
@@ -14490,8 +12213,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate445.errors = vErrors;
 return errors === 0;
 }
@@ -14500,7 +12221,6 @@ export const validateGetNetworkPeersOutput = validate475;
 const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
 const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
 const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14508,9 +12228,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate106.errors = vErrors;
 return errors === 0;
@@ -14524,7 +12241,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -14555,13 +12271,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.branch !== undefined){
-let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -14570,13 +12283,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.head !== undefined){
-let data1 = data.head;
 const _errs5 = errors;
-if(!(validate106(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -14585,13 +12295,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block_header !== undefined){
-let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate106(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -14600,13 +12307,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations !== undefined){
-let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate106(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -14615,13 +12319,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocols !== undefined){
-let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate106(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -14630,13 +12331,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operation_hashes_for_block !== undefined){
-let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate106(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -14645,13 +12343,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations_for_block !== undefined){
-let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate106(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -14660,13 +12355,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.checkpoint !== undefined){
-let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate106(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate106(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -14675,13 +12367,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocol_branch !== undefined){
-let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate106(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate106(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -14690,13 +12379,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.predecessor_header !== undefined){
-let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate106(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate106(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -14705,20 +12391,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.other !== undefined){
-let data10 = data.other;
 const _errs14 = errors;
-if(!(validate106(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -14743,8 +12424,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -14752,7 +12431,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -14783,13 +12461,10 @@ break;
 }
 if(_errs17 === errors){
 if(data.branch !== undefined){
-let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate106(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -14798,13 +12473,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.head !== undefined){
-let data12 = data.head;
 const _errs19 = errors;
-if(!(validate106(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -14813,13 +12485,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block_header !== undefined){
-let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate106(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -14828,13 +12497,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations !== undefined){
-let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate106(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
@@ -14843,13 +12509,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.protocols !== undefined){
-let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate106(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs22 === errors;
 }
@@ -14858,13 +12521,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operation_hashes_for_block !== undefined){
-let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate106(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs23 === errors;
 }
@@ -14873,13 +12533,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations_for_block !== undefined){
-let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate106(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs24 === errors;
 }
@@ -14888,20 +12545,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.other !== undefined){
-let data18 = data.other;
 const _errs25 = errors;
-if(!(validate106(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -14922,8 +12574,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs15){
 }
 }
 var _valid0 = _errs15 === errors;
@@ -14960,18 +12610,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -14990,13 +12636,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.head !== undefined){
-let data0 = data.head;
 const _errs2 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -15005,20 +12648,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.branch !== undefined){
-let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate106(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15027,8 +12665,6 @@ if(valid0){
 else {
 validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate158.errors = vErrors;
@@ -15039,7 +12675,6 @@ return errors === 0;
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15060,7 +12695,6 @@ if(_errs1 === errors){
 if(data.responses !== undefined){
 let data0 = data.responses;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -15079,13 +12713,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.sent !== undefined){
-let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate105(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate105(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -15094,13 +12725,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.failed !== undefined){
-let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate105(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate105(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -15109,13 +12737,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.received !== undefined){
-let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate105(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate105(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -15124,13 +12749,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.unexpected !== undefined){
-let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate106(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate106(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -15139,20 +12761,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.outdated !== undefined){
-let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate106(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate106(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -15165,8 +12782,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -15177,7 +12792,6 @@ if(valid0){
 if(data.requests !== undefined){
 let data6 = data.requests;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -15196,13 +12810,10 @@ break;
 }
 if(_errs12 === errors){
 if(data6.sent !== undefined){
-let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate105(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate105(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -15211,13 +12822,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.received !== undefined){
-let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate105(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate105(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -15226,13 +12834,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.failed !== undefined){
-let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate105(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate105(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -15241,20 +12846,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.scheduled !== undefined){
-let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate105(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate105(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -15266,8 +12866,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
@@ -15276,13 +12874,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.valid_blocks !== undefined){
-let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate106(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate106(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -15291,13 +12886,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.old_heads !== undefined){
-let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate106(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate106(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -15308,7 +12900,6 @@ if(valid0){
 if(data.prevalidator_results !== undefined){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
@@ -15327,13 +12918,10 @@ break;
 }
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined){
-let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate106(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate106(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -15342,13 +12930,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.cannot_parse !== undefined){
-let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate106(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate106(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs23 === errors;
 }
@@ -15357,13 +12942,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_prefilter !== undefined){
-let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate106(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate106(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs24 === errors;
 }
@@ -15372,13 +12954,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_postfilter !== undefined){
-let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate106(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate106(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -15387,13 +12966,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.applied !== undefined){
-let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate106(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate106(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -15402,13 +12978,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_delayed !== undefined){
-let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate106(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate106(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs27 === errors;
 }
@@ -15417,13 +12990,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_refused !== undefined){
-let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate106(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate106(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs28 === errors;
 }
@@ -15432,13 +13002,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused !== undefined){
-let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate106(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate106(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs29 === errors;
 }
@@ -15447,13 +13014,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.duplicate !== undefined){
-let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate106(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate106(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs30 === errors;
 }
@@ -15462,20 +13026,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.outdated !== undefined){
-let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate106(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate106(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs31 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -15493,8 +13052,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs19){
-}
 }
 var valid0 = _errs19 === errors;
 }
@@ -15503,13 +13060,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unactivated_chains !== undefined){
-let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate106(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate106(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs32 === errors;
 }
@@ -15518,13 +13072,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.inactive_chains !== undefined){
-let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate106(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate106(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs33 === errors;
 }
@@ -15533,13 +13084,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.future_blocks_advertised !== undefined){
-let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate106(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate106(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs34 === errors;
 }
@@ -15550,7 +13098,6 @@ if(valid0){
 if(data.unadvertised !== undefined){
 let data27 = data.unadvertised;
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
@@ -15569,13 +13116,10 @@ break;
 }
 if(_errs37 === errors){
 if(data27.block !== undefined){
-let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate106(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate106(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs38 === errors;
 }
@@ -15584,13 +13128,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.operations !== undefined){
-let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate106(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs39 === errors;
 }
@@ -15599,20 +13140,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.protocol !== undefined){
-let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate106(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate106(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs40 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -15622,8 +13158,6 @@ if(valid4){
 else {
 validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs35){
 }
 }
 var valid0 = _errs35 === errors;
@@ -15635,7 +13169,6 @@ if(valid0){
 if(data.advertisements !== undefined){
 let data31 = data.advertisements;
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
@@ -15654,13 +13187,10 @@ break;
 }
 if(_errs43 === errors){
 if(data31.sent !== undefined){
-let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate158(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate158(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs44 === errors;
 }
@@ -15669,20 +13199,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data31.received !== undefined){
-let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate158(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate158(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs45 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -15692,15 +13217,11 @@ else {
 validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs41){
-}
 }
 var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15718,8 +13239,6 @@ else {
 validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate130.errors = vErrors;
 return errors === 0;
@@ -15734,22 +13253,14 @@ if(typeof data !== "string"){
 validate261.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema74.enum;
 if(!(((data === "running") || (data === "accepted")) || (data === "disconnected"))){
 validate261.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate261.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15757,9 +13268,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate173.errors = vErrors;
 return errors === 0;
@@ -15769,7 +13277,6 @@ return errors === 0;
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15788,13 +13295,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -15803,13 +13307,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -15818,13 +13319,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -15833,20 +13331,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15858,16 +13351,11 @@ else {
 validate285.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate285.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15875,8 +13363,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate170.errors = vErrors;
 return errors === 0;
@@ -15894,8 +13380,6 @@ if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -15905,8 +13389,6 @@ const _errs2 = errors;
 if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -15942,8 +13424,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate169.errors = vErrors;
 return errors === 0;
 }
@@ -15952,7 +13432,6 @@ return errors === 0;
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -15963,29 +13442,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate164(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate164(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -15993,8 +13464,6 @@ if(valid0){
 else {
 validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate163.errors = vErrors;
@@ -16005,7 +13474,6 @@ return errors === 0;
 function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -16013,7 +13481,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -16024,13 +13491,10 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate39(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
@@ -16038,7 +13502,6 @@ if(valid1){
 if(len2 > 1){
 let data2 = data0[1];
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
@@ -16057,14 +13520,10 @@ break;
 }
 if(_errs6 === errors){
 if(data2.score !== undefined){
-let data3 = data2.score;
 const _errs7 = errors;
-if(!(typeof data3 == "number")){
+if(!(typeof data2.score == "number")){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
@@ -16073,14 +13532,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.trusted !== undefined){
-let data4 = data2.trusted;
 const _errs9 = errors;
-if(typeof data4 !== "boolean"){
+if(typeof data2.trusted !== "boolean"){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -16089,13 +13544,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.conn_metadata !== undefined){
-let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate129(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate129(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -16104,13 +13556,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.peer_metadata !== undefined){
-let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate130(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate130(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -16119,13 +13568,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.state !== undefined){
-let data7 = data2.state;
 const _errs13 = errors;
-if(!(validate261(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate261(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -16134,13 +13580,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.reachable_at !== undefined){
-let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate164(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate164(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -16149,13 +13592,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.stat !== undefined){
-let data9 = data2.stat;
 const _errs15 = errors;
-if(!(validate285(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate285(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -16164,13 +13604,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_failed_connection !== undefined){
-let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate163(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate163(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
@@ -16179,13 +13616,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_rejected_connection !== undefined){
-let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate163(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate163(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -16194,13 +13628,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_established_connection !== undefined){
-let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate163(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate163(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -16209,13 +13640,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_disconnection !== undefined){
-let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate163(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate163(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -16224,13 +13652,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_seen !== undefined){
-let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate163(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate163(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -16239,20 +13664,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_miss !== undefined){
-let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate163(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate163(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16273,12 +13693,8 @@ else {
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs4){
-}
 }
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -16287,22 +13703,16 @@ else {
 validate475.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate475.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate475.errors = vErrors;
@@ -16315,7 +13725,6 @@ const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16334,14 +13743,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.score !== undefined){
-let data0 = data.score;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.score == "number")){
 validate488.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -16350,14 +13755,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trusted !== undefined){
-let data1 = data.trusted;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate488.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -16366,13 +13767,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.conn_metadata !== undefined){
-let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate129(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate129(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -16381,13 +13779,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_metadata !== undefined){
-let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate130(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate130(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -16396,13 +13791,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data4 = data.state;
 const _errs8 = errors;
-if(!(validate261(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate261(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -16411,13 +13803,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reachable_at !== undefined){
-let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate164(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate164(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -16426,13 +13815,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stat !== undefined){
-let data6 = data.stat;
 const _errs10 = errors;
-if(!(validate285(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate285(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -16441,13 +13827,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate163(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate163(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -16456,13 +13839,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate163(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate163(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -16471,13 +13851,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate163(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate163(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -16486,13 +13863,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate163(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate163(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -16501,13 +13875,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate163(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate163(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -16516,20 +13887,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate163(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate163(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16550,15 +13916,12 @@ else {
 validate488.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate488.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate500;
-const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
+export const validateBooleanValue = validate500;
 
 function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16567,21 +13930,16 @@ if(typeof data !== "boolean"){
 validate500.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate500.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPeersLogOutput = validate501;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
 const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16606,15 +13964,9 @@ if(typeof data0 !== "string"){
 validate258.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema73.properties.kind.enum;
 if(!((((((data0 === "rejecting_request") || (data0 === "incoming_request")) || (data0 === "disconnection")) || (data0 === "external_disconnection")) || (data0 === "connection_established")) || (data0 === "request_rejected"))){
 validate258.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema73.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -16623,13 +13975,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate169(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -16638,13 +13987,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.addr !== undefined){
-let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate165(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -16659,7 +14005,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate258.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -16671,19 +14016,13 @@ if(data3 < 0 || isNaN(data3)){
 validate258.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16695,8 +14034,6 @@ else {
 validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate258.errors = vErrors;
 return errors === 0;
@@ -16706,33 +14043,25 @@ return errors === 0;
 function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate258(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate258(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate501.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate501.errors = vErrors;
@@ -16740,7 +14069,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsOutput = validate503;
-const schema116 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
 const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
 const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
@@ -16751,7 +14079,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16783,7 +14110,6 @@ break;
 if(_errs3 === errors){
 if(data.event_kind !== undefined){
 let data0 = data.event_kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -16794,8 +14120,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema77.oneOf[0].properties.event_kind.enum;
 if(!(data0 === "requested")){
 const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -16806,16 +14130,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16830,8 +14144,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -16839,7 +14151,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -16882,8 +14193,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema77.oneOf[1].properties.event_kind.enum;
 if(!(data1 === "accepted")){
 const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -16894,10 +14203,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var valid2 = _errs9 === errors;
 }
 else {
@@ -16905,20 +14210,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.p2p_peer_id !== undefined){
-let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16934,8 +14234,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -16948,7 +14246,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -16991,8 +14288,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema77.oneOf[2].properties.event_kind.enum;
 if(!(data3 === "running")){
 const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17003,10 +14298,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
 var valid3 = _errs15 === errors;
 }
 else {
@@ -17014,20 +14305,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.p2p_peer_id !== undefined){
-let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate39(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs17 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -17043,8 +14329,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs12){
-}
 }
 var _valid0 = _errs12 === errors;
 if(_valid0 && valid0){
@@ -17057,7 +14341,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -17089,7 +14372,6 @@ break;
 if(_errs20 === errors){
 if(data.event_kind !== undefined){
 let data5 = data.event_kind;
-const _errs21 = errors;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -17100,8 +14382,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs22 = errors;
-const vSchema3 = schema77.oneOf[3].properties.event_kind.enum;
 if(!(data5 === "disconnected")){
 const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17112,16 +14392,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs21){
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -17135,8 +14405,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs18){
 }
 }
 var _valid0 = _errs18 === errors;
@@ -17175,18 +14443,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17197,29 +14461,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate39(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate39(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -17227,8 +14483,6 @@ if(valid0){
 else {
 validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate176.errors = vErrors;
@@ -17239,7 +14493,6 @@ return errors === 0;
 function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17258,14 +14511,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate264.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17274,13 +14523,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17289,13 +14535,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate266(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -17304,13 +14547,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17319,13 +14559,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate169(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17334,13 +14571,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate176(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17349,13 +14583,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate176(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17364,13 +14595,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate176(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17379,13 +14607,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate176(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17394,20 +14619,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17425,8 +14645,6 @@ else {
 validate264.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate264.errors = vErrors;
 return errors === 0;
@@ -17436,7 +14654,6 @@ return errors === 0;
 function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -17444,7 +14661,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -17455,29 +14671,21 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate262(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate262(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
 if(valid1){
 if(len2 > 1){
-let data2 = data0[1];
 const _errs4 = errors;
-if(!(validate264(data2, {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate264(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -17486,22 +14694,16 @@ else {
 validate503.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate503.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate503.errors = vErrors;
@@ -17514,7 +14716,6 @@ const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17533,14 +14734,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate506.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17549,13 +14746,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17564,13 +14758,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate266(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -17579,13 +14770,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17594,13 +14782,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate169(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17609,13 +14794,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate176(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17624,13 +14806,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate176(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17639,13 +14818,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate176(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17654,13 +14830,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate176(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17669,20 +14842,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17700,22 +14868,18 @@ else {
 validate506.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate506.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate516;
-const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
 const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17740,15 +14904,9 @@ if(typeof data0 !== "string"){
 validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema52.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
 validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema52.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17757,20 +14915,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17779,8 +14932,6 @@ if(valid0){
 else {
 validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate198.errors = vErrors;
@@ -17791,7 +14942,6 @@ return errors === 0;
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17802,13 +14952,10 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate169(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -17820,7 +14967,6 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -17852,7 +14998,6 @@ break;
 if(_errs6 === errors){
 if(data1.event_kind !== undefined){
 let data2 = data1.event_kind;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -17863,8 +15008,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema78.items[1].oneOf[0].properties.event_kind.enum;
 if(!(data2 === "outgoing_request")){
 const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17875,16 +15018,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -17899,8 +15032,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs4){
-}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0){
@@ -17908,7 +15039,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -17951,8 +15081,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs13 = errors;
-const vSchema1 = schema78.items[1].oneOf[1].properties.event_kind.enum;
 if(!(data3 === "accepting_request")){
 const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17963,10 +15091,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs12){
-}
 var valid3 = _errs12 === errors;
 }
 else {
@@ -17974,20 +15098,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data1.p2p_peer_id !== undefined){
-let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate39(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -18002,8 +15121,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs9){
 }
 }
 var _valid0 = _errs9 === errors;
@@ -18021,8 +15138,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18034,7 +15149,6 @@ valid1 = true;
 passing0 = 2;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
@@ -18077,8 +15191,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema78.items[1].oneOf[3].properties.event_kind.enum;
 if(!(data5 === "request_rejected")){
 const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18089,10 +15201,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid4 = _errs19 === errors;
 }
 else {
@@ -18100,20 +15208,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data1.p2p_peer_id !== undefined){
-let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate39(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs21 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -18128,8 +15231,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs16){
 }
 }
 var _valid0 = _errs16 === errors;
@@ -18147,8 +15248,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs22 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18164,8 +15263,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18180,8 +15277,6 @@ const _errs24 = errors;
 if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs24 === errors;
 if(_valid0 && valid1){
@@ -18222,11 +15317,7 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs2){
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -18234,8 +15325,6 @@ if(valid0){
 else {
 validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate277.errors = vErrors;
@@ -18246,33 +15335,25 @@ return errors === 0;
 function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate277(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate277(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate516.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate516.errors = vErrors;
@@ -18280,7 +15361,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate518;
-const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18294,22 +15374,16 @@ if(!func2("cryptobox_public_key_hash", data)){
 validate518.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate518.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate520;
-const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18328,13 +15402,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -18343,13 +15414,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -18358,13 +15426,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18373,20 +15438,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18398,20 +15458,16 @@ else {
 validate520.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate520.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkVersionOutput = validate525;
-const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
 
 function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18430,13 +15486,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate194(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -18445,13 +15498,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -18460,20 +15510,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate256(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18484,46 +15529,35 @@ else {
 validate525.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate525.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkVersionsOutput = validate529;
-const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:network_version"}};
 
 function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate253(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate253(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate529.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate529.errors = vErrors;
@@ -18531,38 +15565,29 @@ return errors === 0;
 }
 
 export const validateGetProtocolsOutput = validate531;
-const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Protocol_hash"}};
 
 function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate101(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate101(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate531.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate531.errors = vErrors;
@@ -18570,7 +15595,6 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate533;
-const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
 
 function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18579,7 +15603,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate533.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 32767 || isNaN(data)){
@@ -18591,11 +15614,7 @@ if(data < -32768 || isNaN(data)){
 validate533.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate533.errors = vErrors;
@@ -18608,7 +15627,6 @@ const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18627,14 +15645,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.minor_words !== undefined){
-let data0 = data.minor_words;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.minor_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18643,14 +15657,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.promoted_words !== undefined){
-let data1 = data.promoted_words;
 const _errs4 = errors;
-if(!(typeof data1 == "number")){
+if(!(typeof data.promoted_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -18659,14 +15669,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_words !== undefined){
-let data2 = data.major_words;
 const _errs6 = errors;
-if(!(typeof data2 == "number")){
+if(!(typeof data.major_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -18675,13 +15681,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.minor_collections !== undefined){
-let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate64(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18690,13 +15693,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_collections !== undefined){
-let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate64(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -18705,13 +15705,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_words !== undefined){
-let data5 = data.heap_words;
 const _errs10 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate64(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -18720,13 +15717,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_chunks !== undefined){
-let data6 = data.heap_chunks;
 const _errs11 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate64(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -18735,13 +15729,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_words !== undefined){
-let data7 = data.live_words;
 const _errs12 = errors;
-if(!(validate64(data7, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate64(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -18750,13 +15741,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_blocks !== undefined){
-let data8 = data.live_blocks;
 const _errs13 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate64(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -18765,13 +15753,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_words !== undefined){
-let data9 = data.free_words;
 const _errs14 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate64(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -18780,13 +15765,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_blocks !== undefined){
-let data10 = data.free_blocks;
 const _errs15 = errors;
-if(!(validate64(data10, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate64(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -18795,13 +15777,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.largest_free !== undefined){
-let data11 = data.largest_free;
 const _errs16 = errors;
-if(!(validate64(data11, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate64(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -18810,13 +15789,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fragments !== undefined){
-let data12 = data.fragments;
 const _errs17 = errors;
-if(!(validate64(data12, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate64(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -18825,13 +15801,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.compactions !== undefined){
-let data13 = data.compactions;
 const _errs18 = errors;
-if(!(validate64(data13, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate64(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -18840,13 +15813,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.top_heap_words !== undefined){
-let data14 = data.top_heap_words;
 const _errs19 = errors;
-if(!(validate64(data14, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate64(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs19 === errors;
 }
@@ -18855,20 +15825,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stack_size !== undefined){
-let data15 = data.stack_size;
 const _errs20 = errors;
-if(!(validate64(data15, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate64(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18892,15 +15857,12 @@ else {
 validate534.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate534.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate548;
-const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18909,7 +15871,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18940,13 +15901,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.page_size !== undefined){
-let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -18955,13 +15913,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.size !== undefined){
-let data1 = data.size;
 const _errs5 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate173(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -18970,13 +15925,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.resident !== undefined){
-let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate173(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -18985,13 +15937,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.shared !== undefined){
-let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate173(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -19000,13 +15949,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.text !== undefined){
-let data4 = data.text;
 const _errs8 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate173(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -19015,13 +15961,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.lib !== undefined){
-let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate173(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate173(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -19030,13 +15973,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data !== undefined){
-let data6 = data.data;
 const _errs10 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -19045,20 +15985,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.dt !== undefined){
-let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate173(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19080,8 +16015,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -19089,7 +16022,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -19120,13 +16052,10 @@ break;
 }
 if(_errs14 === errors){
 if(data.page_size !== undefined){
-let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -19135,9 +16064,8 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mem !== undefined){
-let data9 = data.mem;
 const _errs16 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19147,9 +16075,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid2 = _errs16 === errors;
 }
 else {
@@ -19157,20 +16082,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.resident !== undefined){
-let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate173(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19186,8 +16106,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -19224,8 +16142,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate548.errors = vErrors;
 return errors === 0;
 }
@@ -19236,7 +16152,6 @@ const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19257,7 +16172,6 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 let data0 = data.version;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -19276,13 +16190,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.major !== undefined){
-let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate64(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -19291,13 +16202,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.minor !== undefined){
-let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate64(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -19322,8 +16230,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema127.properties.version.properties.additional_info.oneOf[0].enum;
 if(!(data3 === "dev")){
 const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19334,17 +16240,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var _valid0 = _errs9 === errors;
 if(_valid0){
 valid2 = true;
 passing0 = 0;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -19375,20 +16276,10 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined){
-let data4 = data3.rc;
-const _errs14 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate64(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -19402,8 +16293,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs11){
 }
 }
 var _valid0 = _errs11 === errors;
@@ -19427,8 +16316,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema1 = schema127.properties.version.properties.additional_info.oneOf[2].enum;
 if(!(data3 === "release")){
 const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19438,10 +16325,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs15){
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid2){
@@ -19478,14 +16361,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19496,8 +16375,6 @@ else {
 validate559.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -19506,13 +16383,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.network_version !== undefined){
-let data5 = data.network_version;
 const _errs17 = errors;
-if(!(validate253(data5, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate253(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -19527,7 +16401,6 @@ const _errs19 = errors;
 let valid4 = false;
 let passing1 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -19558,13 +16431,10 @@ break;
 }
 if(_errs22 === errors){
 if(data6.commit_hash !== undefined){
-let data7 = data6.commit_hash;
 const _errs23 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate23(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -19573,20 +16443,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data6.commit_date !== undefined){
-let data8 = data6.commit_date;
 const _errs24 = errors;
-if(!(validate23(data8, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
+if(!(validate23(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -19601,8 +16466,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-if(errors === _errs20){
 }
 }
 var _valid1 = _errs20 === errors;
@@ -19620,9 +16483,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-const _errs26 = errors;
-if(errors === _errs25){
 }
 var _valid1 = _errs25 === errors;
 if(_valid1 && valid4){
@@ -19658,14 +16518,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19676,15 +16532,12 @@ else {
 validate559.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate559.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate566;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"successful_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","successful_validation"],"additionalProperties":false},{"type":"object","properties":{"failed_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"errors":{"$ref":"octez-definition:error"}},"required":["status","failed_validation"],"additionalProperties":false},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19694,7 +16547,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19737,8 +16589,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema56.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
 const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19749,10 +16599,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -19760,20 +16606,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.since !== undefined){
-let data1 = data.since;
 const _errs6 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19789,8 +16630,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -19798,7 +16637,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -19841,8 +16679,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema56.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
 const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19853,10 +16689,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -19864,20 +16696,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.since !== undefined){
-let data3 = data.since;
 const _errs12 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19893,8 +16720,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -19907,7 +16732,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -19950,8 +16774,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs17 = errors;
-const vSchema2 = schema56.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
 const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19962,10 +16784,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs16){
-}
 var valid3 = _errs16 === errors;
 }
 else {
@@ -19973,13 +16791,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.birth !== undefined){
-let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate169(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs18 === errors;
 }
@@ -19988,20 +16803,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.since !== undefined){
-let data6 = data.since;
 const _errs19 = errors;
-if(!(validate169(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -20018,8 +16828,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs13){
-}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -20032,7 +16840,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -20075,8 +16882,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema56.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
 const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20087,10 +16892,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -20098,13 +16899,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.birth !== undefined){
-let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate169(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -20113,20 +16911,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.since !== undefined){
-let data9 = data.since;
 const _errs26 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -20143,8 +16936,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -20157,7 +16948,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -20200,8 +16990,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema56.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
 const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20212,10 +17000,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
 var valid5 = _errs30 === errors;
 }
 else {
@@ -20223,13 +17007,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.birth !== undefined){
-let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate169(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs32 === errors;
 }
@@ -20238,13 +17019,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.since !== undefined){
-let data12 = data.since;
 const _errs33 = errors;
-if(!(validate169(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs33 === errors;
 }
@@ -20253,20 +17031,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.errors !== undefined){
-let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate214(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs34 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -20283,8 +17056,6 @@ else {
 vErrors.push(err24);
 }
 errors++;
-}
-if(errors === _errs27){
 }
 }
 var _valid0 = _errs27 === errors;
@@ -20324,18 +17095,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate205.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20354,13 +17121,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20369,13 +17133,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chain_id !== undefined){
-let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -20384,20 +17145,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer !== undefined){
-let data2 = data.peer;
 const _errs4 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20408,19 +17164,15 @@ else {
 validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timespan.system"},"completed":{"$ref":"octez-definition:timespan.system"}},"required":["completed","treated","pushed"],"additionalProperties":false};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20439,13 +17191,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.pushed !== undefined){
-let data0 = data.pushed;
 const _errs2 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20454,13 +17203,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.treated !== undefined){
-let data1 = data.treated;
 const _errs3 = errors;
-if(!(validate191(data1, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
+if(!(validate191(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -20469,20 +17215,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.completed !== undefined){
-let data2 = data.completed;
 const _errs4 = errors;
-if(!(validate191(data2, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
+if(!(validate191(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20493,19 +17234,15 @@ else {
 validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"}},"required":["block"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20524,20 +17261,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
-const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20545,8 +17272,6 @@ if(valid0){
 else {
 validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate30.errors = vErrors;
@@ -20557,7 +17282,6 @@ return errors === 0;
 function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20576,13 +17300,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20593,7 +17314,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -20601,7 +17321,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -20620,13 +17339,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -20635,20 +17351,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate34(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate34(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -20658,22 +17369,16 @@ else {
 validate566.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -20685,7 +17390,6 @@ if(valid0){
 if(data.backlog !== undefined){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -20693,7 +17397,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -20712,13 +17415,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -20729,7 +17429,6 @@ if(valid4){
 if(data6.events !== undefined){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -20741,7 +17440,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -20772,13 +17470,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.successful_validation !== undefined){
-let data10 = data9.successful_validation;
 const _errs23 = errors;
-if(!(validate34(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
+if(!(validate34(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -20787,20 +17482,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -20816,8 +17506,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -20825,7 +17513,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -20856,13 +17543,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.failed_validation !== undefined){
-let data12 = data9.failed_validation;
 const _errs28 = errors;
-if(!(validate34(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
+if(!(validate34(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -20871,13 +17555,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined){
-let data13 = data9.status;
 const _errs29 = errors;
-if(!(validate189(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -20886,20 +17567,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.errors !== undefined){
-let data14 = data9.errors;
 const _errs30 = errors;
-if(!(validate214(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -20915,8 +17591,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -20934,8 +17608,6 @@ if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + 
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs31 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -20951,8 +17623,6 @@ if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + 
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs32 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -20967,8 +17637,6 @@ const _errs33 = errors;
 if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs33 === errors;
 if(_valid0 && valid6){
@@ -21007,29 +17675,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -21039,22 +17699,16 @@ else {
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -21066,7 +17720,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data15 = data.current_request;
 const _errs34 = errors;
-const _errs35 = errors;
 if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
@@ -21085,13 +17738,10 @@ break;
 }
 if(_errs36 === errors){
 if(data15.pushed !== undefined){
-let data16 = data15.pushed;
 const _errs37 = errors;
-if(!(validate169(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs37 === errors;
 }
@@ -21100,13 +17750,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.treated !== undefined){
-let data17 = data15.treated;
 const _errs38 = errors;
-if(!(validate169(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs38 === errors;
 }
@@ -21115,20 +17762,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.request !== undefined){
-let data18 = data15.request;
 const _errs39 = errors;
-if(!(validate34(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate34(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs39 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -21139,15 +17781,11 @@ else {
 validate566.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs34){
-}
 }
 var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21159,21 +17797,16 @@ else {
 validate566.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate582;
-const schema129 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+export const validateWorkersOutput = validate582;
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21192,13 +17825,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.instances !== undefined){
-let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate64(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -21207,13 +17837,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
-let data1 = data.status;
 const _errs3 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -21222,20 +17849,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.queue_length !== undefined){
-let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate64(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21246,8 +17868,6 @@ else {
 validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate235.errors = vErrors;
 return errors === 0;
@@ -21257,7 +17877,6 @@ return errors === 0;
 function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -21265,7 +17884,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -21284,13 +17902,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.chain_id !== undefined){
-let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -21299,13 +17914,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate205(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -21314,13 +17926,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate235(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -21335,7 +17944,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate582.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 32767 || isNaN(data4)){
@@ -21347,19 +17955,13 @@ if(data4 < -32768 || isNaN(data4)){
 validate582.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21371,22 +17973,16 @@ else {
 validate582.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate582.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate582.errors = vErrors;
@@ -21399,7 +17995,6 @@ const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21418,13 +18013,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -21435,7 +18027,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -21443,7 +18034,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -21462,13 +18052,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -21477,20 +18064,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate31(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate31(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -21500,22 +18082,16 @@ else {
 validate586.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -21527,7 +18103,6 @@ if(valid0){
 if(data.backlog !== undefined){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -21535,7 +18110,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -21554,13 +18128,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -21571,7 +18142,6 @@ if(valid4){
 if(data6.events !== undefined){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -21583,7 +18153,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -21614,13 +18183,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate31(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate31(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -21629,13 +18195,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
@@ -21656,8 +18219,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs26 = errors;
-const vSchema0 = schema130.properties.backlog.items.properties.events.items.oneOf[0].properties.outcome.enum;
 if(!(((data12 === "branch") || (data12 === "ignored")) || (data12 === "increment"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/outcome",schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema130.properties.backlog.items.properties.events.items.oneOf[0].properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21668,10 +18229,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs25){
-}
 var valid7 = _errs25 === errors;
 }
 else {
@@ -21679,13 +18236,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.fitness !== undefined){
-let data13 = data9.fitness;
 const _errs27 = errors;
-if(!(validate248(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data9.fitness, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs27 === errors;
 }
@@ -21694,13 +18248,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.level !== undefined){
-let data14 = data9.level;
 const _errs28 = errors;
-if(!(validate202(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
+if(!(validate202(data9.level, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs28 === errors;
 }
@@ -21709,20 +18260,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.timestamp !== undefined){
-let data15 = data9.timestamp;
 const _errs29 = errors;
-if(!(validate244(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data9.timestamp, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs29 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -21742,8 +18288,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -21754,8 +18298,6 @@ const _errs30 = errors;
 if(!(validate214(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid6){
@@ -21782,8 +18324,6 @@ if(!(validate251(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs31 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -21795,7 +18335,6 @@ valid6 = true;
 passing0 = 3;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -21826,13 +18365,10 @@ break;
 }
 if(_errs34 === errors){
 if(data9.active !== undefined){
-let data16 = data9.active;
 const _errs35 = errors;
-if(!(validate64(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
+if(!(validate64(data9.active, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs35 === errors;
 }
@@ -21841,20 +18377,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.needed !== undefined){
-let data17 = data9.needed;
 const _errs36 = errors;
-if(!(validate64(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
+if(!(validate64(data9.needed, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs36 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -21870,8 +18401,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs32){
-}
 }
 var _valid0 = _errs32 === errors;
 if(_valid0 && valid6){
@@ -21884,7 +18413,6 @@ valid6 = true;
 passing0 = 4;
 }
 const _errs37 = errors;
-const _errs38 = errors;
 if(errors === _errs37){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
@@ -21915,13 +18443,10 @@ break;
 }
 if(_errs39 === errors){
 if(data9.min_head_time !== undefined){
-let data18 = data9.min_head_time;
 const _errs40 = errors;
-if(!(validate244(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
+if(!(validate244(data9.min_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs40 === errors;
 }
@@ -21930,13 +18455,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.max_head_time !== undefined){
-let data19 = data9.max_head_time;
 const _errs41 = errors;
-if(!(validate244(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
+if(!(validate244(data9.max_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs41 === errors;
 }
@@ -21945,20 +18467,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.most_recent_validation !== undefined){
-let data20 = data9.most_recent_validation;
 const _errs42 = errors;
-if(!(validate244(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
+if(!(validate244(data9.most_recent_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs42 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -21974,8 +18491,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-if(errors === _errs37){
 }
 }
 var _valid0 = _errs37 === errors;
@@ -22016,29 +18531,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -22048,22 +18555,16 @@ else {
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -22075,7 +18576,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data21 = data.current_request;
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing6;
@@ -22094,13 +18594,10 @@ break;
 }
 if(_errs45 === errors){
 if(data21.pushed !== undefined){
-let data22 = data21.pushed;
 const _errs46 = errors;
-if(!(validate169(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs46 === errors;
 }
@@ -22109,13 +18606,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data21.treated !== undefined){
-let data23 = data21.treated;
 const _errs47 = errors;
-if(!(validate169(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs47 === errors;
 }
@@ -22124,20 +18618,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data21.request !== undefined){
-let data24 = data21.request;
 const _errs48 = errors;
-if(!(validate31(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+if(!(validate31(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs48 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -22148,15 +18637,11 @@ else {
 validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs43){
-}
 }
 var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22168,21 +18653,16 @@ else {
 validate586.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate586.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate606;
-const schema131 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22201,13 +18681,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.table_length !== undefined){
-let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate64(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22216,20 +18693,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scheduler_length !== undefined){
-let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate64(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22238,8 +18710,6 @@ if(valid0){
 else {
 validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate180.errors = vErrors;
@@ -22250,7 +18720,6 @@ return errors === 0;
 function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22269,13 +18738,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined){
-let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate64(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22284,13 +18750,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_chains !== undefined){
-let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate64(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -22299,13 +18762,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operation_db !== undefined){
-let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate180(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate180(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -22314,13 +18774,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_db !== undefined){
-let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate180(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate180(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -22329,13 +18786,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block_header_db !== undefined){
-let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate180(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate180(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -22344,13 +18798,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_connections !== undefined){
-let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate64(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -22359,20 +18810,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_peers !== undefined){
-let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate64(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22387,20 +18833,16 @@ else {
 validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate606.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate614;
-const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -22408,7 +18850,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -22427,13 +18868,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.peer_id !== undefined){
-let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22442,13 +18880,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate205(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22457,13 +18892,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate235(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -22474,7 +18906,6 @@ if(valid1){
 if(data0.pipelines !== undefined){
 let data4 = data0.pipelines;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
@@ -22493,13 +18924,10 @@ break;
 }
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined){
-let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate64(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -22508,20 +18936,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data4.fetched_blocks !== undefined){
-let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate64(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22531,15 +18954,11 @@ else {
 validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs7){
-}
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22551,22 +18970,16 @@ else {
 validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate614.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate614.errors = vErrors;
@@ -22574,7 +18987,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate620;
-const schema133 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"nb_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["nb_blocks","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"timespan":{"$ref":"octez-definition:timespan.system"}},"required":["timespan","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"reason":{"$ref":"octez-definition:unistring"}},"required":["reason","peer"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22584,7 +18996,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22627,8 +19038,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema47.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -22639,10 +19048,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -22650,20 +19055,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22679,8 +19079,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22688,7 +19086,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22731,8 +19128,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema47.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -22743,10 +19138,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -22754,13 +19145,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block !== undefined){
-let data3 = data.block;
 const _errs12 = errors;
-if(!(validate31(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -22769,20 +19157,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.locators !== undefined){
-let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate64(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22798,8 +19181,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -22836,18 +19217,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","peer"],"additionalProperties":false};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22866,13 +19243,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.peer !== undefined){
-let data0 = data.peer;
 const _errs2 = errors;
-if(!(validate39(data0, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22881,20 +19255,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block !== undefined){
-let data1 = data.block;
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22903,8 +19272,6 @@ if(valid0){
 else {
 validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate216.errors = vErrors;
@@ -22915,7 +19282,6 @@ return errors === 0;
 function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22934,13 +19300,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22951,7 +19314,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22959,7 +19321,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22978,13 +19339,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22993,20 +19351,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate185(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate185(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23016,22 +19369,16 @@ else {
 validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -23043,7 +19390,6 @@ if(valid0){
 if(data.backlog !== undefined){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -23051,7 +19397,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -23070,13 +19415,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -23087,7 +19429,6 @@ if(valid4){
 if(data6.events !== undefined){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -23099,7 +19440,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -23130,13 +19470,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate185(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate185(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -23145,20 +19482,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -23174,8 +19506,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -23183,7 +19513,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -23214,13 +19543,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.error !== undefined){
-let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate214(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -23229,13 +19555,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.failed_request !== undefined){
-let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate185(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate185(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -23244,20 +19567,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined){
-let data14 = data9.status;
 const _errs30 = errors;
-if(!(validate189(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -23274,8 +19592,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs25){
-}
 }
 var _valid0 = _errs25 === errors;
 if(_valid0 && valid6){
@@ -23288,7 +19604,6 @@ valid6 = true;
 passing0 = 1;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
@@ -23319,13 +19634,10 @@ break;
 }
 if(_errs33 === errors){
 if(data9.peer !== undefined){
-let data15 = data9.peer;
 const _errs34 = errors;
-if(!(validate39(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs34 === errors;
 }
@@ -23334,20 +19646,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.nb_blocks !== undefined){
-let data16 = data9.nb_blocks;
 const _errs35 = errors;
-if(!(validate64(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
+if(!(validate64(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs35 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -23362,8 +19669,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs31){
 }
 }
 var _valid0 = _errs31 === errors;
@@ -23381,8 +19686,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23397,8 +19700,6 @@ const _errs37 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs37 === errors;
 if(_valid0 && valid6){
@@ -23415,8 +19716,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23431,8 +19730,6 @@ const _errs39 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs39 === errors;
 if(_valid0 && valid6){
@@ -23449,8 +19746,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs40 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23465,8 +19760,6 @@ const _errs41 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid6){
@@ -23483,8 +19776,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs42 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23499,8 +19790,6 @@ const _errs43 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid6){
@@ -23517,8 +19806,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs44 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23534,8 +19821,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs45 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23547,7 +19832,6 @@ valid6 = true;
 passing0 = 12;
 }
 const _errs46 = errors;
-const _errs47 = errors;
 if(errors === _errs46){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
@@ -23578,13 +19862,10 @@ break;
 }
 if(_errs48 === errors){
 if(data9.peer !== undefined){
-let data17 = data9.peer;
 const _errs49 = errors;
-if(!(validate39(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs49 === errors;
 }
@@ -23593,20 +19874,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data9.timespan !== undefined){
-let data18 = data9.timespan;
 const _errs50 = errors;
-if(!(validate191(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
+if(!(validate191(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs50 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -23621,8 +19897,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-if(errors === _errs46){
 }
 }
 var _valid0 = _errs46 === errors;
@@ -23640,8 +19914,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs51 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23657,8 +19929,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs52 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23670,7 +19940,6 @@ valid6 = true;
 passing0 = 15;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing7;
@@ -23701,13 +19970,10 @@ break;
 }
 if(_errs55 === errors){
 if(data9.peer !== undefined){
-let data19 = data9.peer;
 const _errs56 = errors;
-if(!(validate39(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs56 === errors;
 }
@@ -23716,20 +19982,15 @@ var valid11 = true;
 }
 if(valid11){
 if(data9.reason !== undefined){
-let data20 = data9.reason;
 const _errs57 = errors;
-if(!(validate23(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
+if(!(validate23(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs57 === errors;
 }
 else {
 var valid11 = true;
-}
-if(valid11){
 }
 }
 }
@@ -23744,8 +20005,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs53){
 }
 }
 var _valid0 = _errs53 === errors;
@@ -23797,29 +20056,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -23829,22 +20080,16 @@ else {
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -23856,7 +20101,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data21 = data.current_request;
 const _errs58 = errors;
-const _errs59 = errors;
 if(errors === _errs58){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing8;
@@ -23875,13 +20119,10 @@ break;
 }
 if(_errs60 === errors){
 if(data21.pushed !== undefined){
-let data22 = data21.pushed;
 const _errs61 = errors;
-if(!(validate169(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs61 === errors;
 }
@@ -23890,13 +20131,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data21.treated !== undefined){
-let data23 = data21.treated;
 const _errs62 = errors;
-if(!(validate169(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs62 === errors;
 }
@@ -23905,20 +20143,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data21.request !== undefined){
-let data24 = data21.request;
 const _errs63 = errors;
-if(!(validate185(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+if(!(validate185(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs63 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -23929,15 +20162,11 @@ else {
 validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs58){
-}
 }
 var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23949,19 +20178,13 @@ else {
 validate620.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate620.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate651;
-const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","additionalProperties":false},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
-const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23975,10 +20198,6 @@ if(!func2("operation_hash", data)){
 validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate224.errors = vErrors;
 return errors === 0;
@@ -23988,33 +20207,25 @@ return errors === 0;
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate224(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate224(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate223.errors = vErrors;
@@ -24025,7 +20236,6 @@ return errors === 0;
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24044,13 +20254,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.known_valid !== undefined){
-let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate223(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate223(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24059,20 +20266,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pending !== undefined){
-let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate223(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate223(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -24081,8 +20283,6 @@ if(valid0){
 else {
 validate222.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate222.errors = vErrors;
@@ -24097,7 +20297,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24140,8 +20339,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema59.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24152,10 +20349,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -24163,20 +20356,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -24192,8 +20380,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -24201,7 +20387,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -24244,8 +20429,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema59.oneOf[1].properties.request.enum;
 if(!(data2 === "notify")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24256,10 +20439,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -24267,13 +20446,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.peer !== undefined){
-let data3 = data.peer;
 const _errs12 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -24282,20 +20458,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mempool !== undefined){
-let data4 = data.mempool;
 const _errs13 = errors;
-if(!(validate222(data4, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate222(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24312,8 +20483,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -24326,7 +20495,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -24369,8 +20537,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs18 = errors;
-const vSchema2 = schema59.oneOf[2].properties.request.enum;
 if(!(data5 === "inject")){
 const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24381,10 +20547,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs17){
-}
 var valid3 = _errs17 === errors;
 }
 else {
@@ -24392,20 +20554,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.operation !== undefined){
-let data6 = data.operation;
 const _errs19 = errors;
-if(!(validate230(data6, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -24421,8 +20578,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid0 = _errs14 === errors;
 if(_valid0 && valid0){
@@ -24435,7 +20590,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -24478,8 +20632,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema59.oneOf[3].properties.request.enum;
 if(!(data7 === "arrived")){
 const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24490,10 +20642,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -24501,13 +20649,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation_hash !== undefined){
-let data8 = data.operation_hash;
 const _errs25 = errors;
-if(!(validate224(data8, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate224(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -24516,20 +20661,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation !== undefined){
-let data9 = data.operation;
 const _errs26 = errors;
-if(!(validate230(data9, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -24546,8 +20686,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -24560,7 +20698,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -24592,7 +20729,6 @@ break;
 if(_errs29 === errors){
 if(data.request !== undefined){
 let data10 = data.request;
-const _errs30 = errors;
 if(typeof data10 !== "string"){
 const err22 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24603,8 +20739,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema59.oneOf[4].properties.request.enum;
 if(!(data10 === "advertise")){
 const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24615,16 +20749,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
-var valid5 = _errs30 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -24639,8 +20763,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid0 = _errs27 === errors;
 if(_valid0 && valid0){
@@ -24653,7 +20775,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -24685,7 +20806,6 @@ break;
 if(_errs34 === errors){
 if(data.request !== undefined){
 let data11 = data.request;
-const _errs35 = errors;
 if(typeof data11 !== "string"){
 const err27 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24696,8 +20816,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs36 = errors;
-const vSchema5 = schema59.oneOf[5].properties.request.enum;
 if(!(data11 === "leftover")){
 const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24708,16 +20826,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs35){
-}
-var valid6 = _errs35 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -24731,8 +20839,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -24773,8 +20879,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate219.errors = vErrors;
 return errors === 0;
 }
@@ -24783,7 +20887,6 @@ return errors === 0;
 function validate651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24802,13 +20905,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24819,7 +20919,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -24827,7 +20926,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -24846,13 +20944,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -24861,20 +20956,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate219(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate219(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24884,22 +20974,16 @@ else {
 validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -24911,7 +20995,6 @@ if(valid0){
 if(data.backlog !== undefined){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -24919,7 +21002,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -24938,13 +21020,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -24955,7 +21034,6 @@ if(valid4){
 if(data6.events !== undefined){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -24967,7 +21045,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -24998,13 +21075,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate219(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate219(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -25013,20 +21087,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -25042,8 +21111,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -25051,7 +21118,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -25082,13 +21148,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.error !== undefined){
-let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate214(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -25097,13 +21160,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.failed_request !== undefined){
-let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate219(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate219(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -25112,20 +21172,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined){
-let data14 = data9.status;
 const _errs30 = errors;
-if(!(validate189(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -25142,8 +21197,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs25){
-}
 }
 var _valid0 = _errs25 === errors;
 if(_valid0 && valid6){
@@ -25156,10 +21209,8 @@ valid6 = true;
 passing0 = 1;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs33 = errors;
 for(const key5 in data9){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -25171,8 +21222,6 @@ vErrors.push(err6);
 errors++;
 break;
 }
-if(_errs33 === errors){
-}
 }
 else {
 const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -25183,8 +21232,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-if(errors === _errs31){
 }
 }
 var _valid0 = _errs31 === errors;
@@ -25202,8 +21249,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs34 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25218,8 +21263,6 @@ const _errs35 = errors;
 if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid6){
@@ -25236,8 +21279,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25253,8 +21294,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs37 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25269,8 +21308,6 @@ const _errs38 = errors;
 if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid6){
@@ -25312,29 +21349,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -25344,22 +21373,16 @@ else {
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -25371,7 +21394,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data15 = data.current_request;
 const _errs39 = errors;
-const _errs40 = errors;
 if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
@@ -25390,13 +21412,10 @@ break;
 }
 if(_errs41 === errors){
 if(data15.pushed !== undefined){
-let data16 = data15.pushed;
 const _errs42 = errors;
-if(!(validate169(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs42 === errors;
 }
@@ -25405,13 +21424,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.treated !== undefined){
-let data17 = data15.treated;
 const _errs43 = errors;
-if(!(validate169(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs43 === errors;
 }
@@ -25420,20 +21436,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.request !== undefined){
-let data18 = data15.request;
 const _errs44 = errors;
-if(!(validate219(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate219(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs44 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -25444,15 +21455,11 @@ else {
 validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs39){
-}
 }
 var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -25463,8 +21470,6 @@ if(valid0){
 else {
 validate651.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate651.errors = vErrors;

@@ -150,14 +150,18 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBlockHashAndLevel,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
   validateGetChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsInvalidBlocksOutput,
   validateGetChainsIsBootstrappedOutput,
-  validateGetChainsLevelsCabooseOutput,
   validateGetConfigHistoryModeOutput,
   validateGetConfigNetworkDalOutput,
   validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
@@ -166,7 +170,6 @@ import {
   validateGetDescribeByStringOutput,
   validateGetHealthReadyOutput,
   validateGetMonitorActiveChainsOutput,
-  validateGetMonitorAppliedBlocksOutput,
   validateGetMonitorBootstrappedOutput,
   validateGetMonitorCommitHashOutput,
   validateGetMonitorHeadsByChainIdOutput,
@@ -175,11 +178,8 @@ import {
   validateGetNetworkGreylistIpsOutput,
   validateGetNetworkGreylistPeersOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
-  validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
-  validateGetNetworkPointsByPointOutput,
   validateGetNetworkPointsLogOutput,
   validateGetNetworkPointsOutput,
   validateGetNetworkSelfOutput,
@@ -192,24 +192,24 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
+  validateHexBytes,
+  validateMonitorOutput,
+  validateNetworkPeersByPeerIdOutput,
+  validateNetworkPointsByPointOutput,
+  validateOperationHash,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePatchNetworkPeersByPeerIdInput,
   validatePatchNetworkPointsByPointInput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
-  validatePostInjectionOperationInput,
-  validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
   validatePostPrivateInjectionOperationsInput,
   validatePostPrivateInjectionOperationsOutput,
+  validateProtocolHash,
   validatePutConfigLoggingInput,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -236,11 +236,11 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -273,7 +273,7 @@ export const getChainsBlocksRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -302,7 +302,7 @@ export const getChainsChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -331,7 +331,7 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -360,7 +360,7 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -390,7 +390,7 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -416,11 +416,11 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -449,7 +449,7 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -475,11 +475,11 @@ export const getChainsLevelsCabooseRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -505,11 +505,11 @@ export const getChainsLevelsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -535,11 +535,11 @@ export const getChainsLevelsSavepointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -560,7 +560,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -588,7 +588,7 @@ export const getConfigHistoryModeRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -616,11 +616,11 @@ export const putConfigLoggingRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -649,7 +649,7 @@ export const getConfigNetworkDalRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -678,7 +678,7 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -707,7 +707,7 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -735,7 +735,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -752,11 +752,11 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -780,11 +780,11 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -812,7 +812,7 @@ export const getHealthReadyRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -848,7 +848,7 @@ export const postInjectionBlockRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -875,15 +875,15 @@ export const postInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -907,15 +907,15 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -943,7 +943,7 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -971,11 +971,11 @@ export const getMonitorAppliedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1003,7 +1003,7 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1031,7 +1031,7 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1063,7 +1063,7 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1087,11 +1087,11 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1119,11 +1119,11 @@ export const getMonitorValidatedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1151,7 +1151,7 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1180,7 +1180,7 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1205,11 +1205,11 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1233,11 +1233,11 @@ export const deleteNetworkGreylistRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1266,7 +1266,7 @@ export const getNetworkGreylistIpsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1295,7 +1295,7 @@ export const getNetworkGreylistPeersRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1323,7 +1323,7 @@ export const getNetworkLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1351,7 +1351,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1376,11 +1376,11 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1409,11 +1409,11 @@ export const patchNetworkPeersByPeerIdRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1439,11 +1439,11 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1473,7 +1473,7 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1501,7 +1501,7 @@ export const getNetworkPointsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1526,11 +1526,11 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1555,15 +1555,15 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1592,11 +1592,11 @@ export const patchNetworkPointsByPointRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1622,11 +1622,11 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1656,7 +1656,7 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1684,7 +1684,7 @@ export const getNetworkSelfRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1712,7 +1712,7 @@ export const getNetworkStatRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1740,15 +1740,15 @@ export const postPrivateInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1785,7 +1785,7 @@ export const postPrivateInjectionOperationsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1807,7 +1807,7 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -1831,11 +1831,11 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1864,7 +1864,7 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1888,7 +1888,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1916,7 +1916,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1937,7 +1937,7 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1965,7 +1965,7 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1989,11 +1989,11 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2022,7 +2022,7 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2052,7 +2052,7 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2082,7 +2082,7 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2113,7 +2113,7 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2137,11 +2137,11 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2170,7 +2170,7 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

@@ -5,12 +5,10 @@
 import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate320;
-const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -29,21 +27,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined){
-let data0 = data.bootstrapped;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate320.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -52,23 +39,19 @@ else {
 validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate321;
-const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateAnyJson = validate321;
 
 function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate321.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate322;
-const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateErrorTrace = validate322;
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate322.errors = null;
@@ -76,15 +59,10 @@ return true;
 }
 
 export const validateGetChainsBlocksOutput = validate323;
-const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -105,7 +83,6 @@ if(_errs1 === errors){
 if(data.invalid_utf8_string !== undefined){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -117,7 +94,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -129,11 +105,7 @@ if(data1 < 0 || isNaN(data1)){
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -141,22 +113,12 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -164,8 +126,6 @@ if(valid0){
 else {
 validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate25.errors = vErrors;
@@ -190,9 +150,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -202,8 +159,6 @@ const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -239,8 +194,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate24.errors = vErrors;
 return errors === 0;
 }
@@ -259,10 +212,6 @@ if(!func2("block_hash", data)){
 validate120.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate120.errors = vErrors;
 return errors === 0;
@@ -272,7 +221,6 @@ return errors === 0;
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -280,33 +228,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate120(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate323.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -314,14 +254,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate323.errors = vErrors;
@@ -329,7 +265,6 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate325;
-const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -343,20 +278,14 @@ if(!func2("chain_id", data)){
 validate325.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate325.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsCheckpointOutput = validate327;
-const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"savepoint":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","savepoint","block"],"additionalProperties":false};
 const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -365,7 +294,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
@@ -377,18 +305,13 @@ if(data < -2147483648 || isNaN(data)){
 validate132.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate132.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func13 = isProtocolTimestamp;
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -403,17 +326,11 @@ if(!func13(data)){
 validate250.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate250.errors = vErrors;
 return errors === 0;
 }
 
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -427,10 +344,6 @@ if(!func2("operation_list_list_hash", data)){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -444,34 +357,25 @@ if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate96.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate96.errors = vErrors;
@@ -482,40 +386,31 @@ return errors === 0;
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate254.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -529,10 +424,6 @@ if(!func2("context_hash", data)){
 validate245.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate245.errors = vErrors;
 return errors === 0;
@@ -542,7 +433,6 @@ return errors === 0;
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -561,13 +451,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate132(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -582,7 +469,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate247.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -594,11 +480,7 @@ if(data1 < 0 || isNaN(data1)){
 validate247.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -608,13 +490,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined){
-let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate120(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -623,13 +502,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate250(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -644,7 +520,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate247.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
@@ -656,11 +531,7 @@ if(data4 < 0 || isNaN(data4)){
 validate247.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -670,13 +541,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined){
-let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate22(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -685,13 +553,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined){
-let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate254(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -700,13 +565,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined){
-let data7 = data.context;
 const _errs11 = errors;
-if(!(validate245(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -715,20 +577,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.protocol_data !== undefined){
-let data8 = data.protocol_data;
 const _errs12 = errors;
-if(!(validate96(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -745,20 +602,16 @@ else {
 validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate247.errors = vErrors;
 return errors === 0;
 }
 
 const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["archive"]},{"type":"object","properties":{"full":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["full"],"additionalProperties":false},{"type":"object","properties":{"rolling":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["rolling"],"additionalProperties":false},{"type":"string","enum":["full"]},{"type":"string","enum":["rolling"]}]};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"additional_cycles":{"type":"integer","minimum":0,"maximum":1000}},"required":["additional_cycles"],"additionalProperties":false};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -783,7 +636,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate21.errors = [{instancePath:instancePath+"/additional_cycles",schemaPath:"#/properties/additional_cycles/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 > 1000 || isNaN(data0)){
@@ -795,19 +647,9 @@ if(data0 < 0 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/additional_cycles",schemaPath:"#/properties/additional_cycles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
 }
 }
-if(errors === _errs2){
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -815,8 +657,6 @@ if(valid0){
 else {
 validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate21.errors = vErrors;
@@ -841,8 +681,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema73.oneOf[0].enum;
 if(!(data === "archive")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -853,17 +691,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -894,20 +727,10 @@ break;
 }
 if(_errs5 === errors){
 if(data.full !== undefined){
-let data0 = data.full;
-const _errs6 = errors;
-if(!(validate21(data0, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
+if(!(validate21(data.full, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -922,8 +745,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -936,7 +757,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -967,20 +787,10 @@ break;
 }
 if(_errs9 === errors){
 if(data.rolling !== undefined){
-let data1 = data.rolling;
-const _errs10 = errors;
-if(!(validate21(data1, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
+if(!(validate21(data.rolling, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -994,8 +804,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -1019,8 +827,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema1 = schema73.oneOf[3].enum;
 if(!(data === "full")){
 const err9 = {instancePath,schemaPath:"#/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1030,10 +836,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -1056,8 +858,6 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema2 = schema73.oneOf[4].enum;
 if(!(data === "rolling")){
 const err11 = {instancePath,schemaPath:"#/oneOf/4/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[4].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1067,10 +867,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs13){
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -1109,8 +905,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate261.errors = vErrors;
 return errors === 0;
 }
@@ -1119,7 +913,6 @@ return errors === 0;
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1138,13 +931,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate247(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate247(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1153,13 +943,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.savepoint !== undefined){
-let data1 = data.savepoint;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
+if(!(validate132(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1168,13 +955,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.caboose !== undefined){
-let data2 = data.caboose;
 const _errs4 = errors;
-if(!(validate132(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate132(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -1183,20 +967,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.history_mode !== undefined){
-let data3 = data.history_mode;
 const _errs5 = errors;
-if(!(validate261(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1208,16 +987,12 @@ else {
 validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate327.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksOutput = validate332;
-const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate219.errors = null;
@@ -1228,7 +1003,6 @@ return true;
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -1236,7 +1010,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -1255,13 +1028,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.block !== undefined){
-let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate120(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -1270,13 +1040,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.level !== undefined){
-let data2 = data0.level;
 const _errs5 = errors;
-if(!(validate132(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate132(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -1285,20 +1052,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.errors !== undefined){
-let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate219(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -1309,22 +1071,16 @@ else {
 validate332.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate332.errors = vErrors;
@@ -1332,12 +1088,10 @@ return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksByBlockHashOutput = validate336;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false};
 
 function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1356,13 +1110,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1371,13 +1122,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1386,20 +1134,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.errors !== undefined){
-let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate219(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1410,36 +1153,27 @@ else {
 validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate340;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
+export const validateEmptyObject = validate340;
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 validate340.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
-if(_errs1 === errors){
-}
 }
 else {
 validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate340.errors = vErrors;
@@ -1447,7 +1181,6 @@ return errors === 0;
 }
 
 export const validateGetChainsIsBootstrappedOutput = validate341;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
 const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1457,15 +1190,9 @@ if(typeof data !== "string"){
 validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema71.enum;
 if(!(((data === "stuck") || (data === "synced")) || (data === "unsynced"))){
 validate259.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate259.errors = vErrors;
 return errors === 0;
@@ -1475,7 +1202,6 @@ return errors === 0;
 function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1494,14 +1220,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined){
-let data0 = data.bootstrapped;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate341.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -1510,20 +1232,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sync_state !== undefined){
-let data1 = data.sync_state;
 const _errs4 = errors;
-if(!(validate259(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate259(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1533,20 +1250,16 @@ else {
 validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsLevelsCabooseOutput = validate343;
-const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block_hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","block_hash"],"additionalProperties":false};
+export const validateBlockHashAndLevel = validate343;
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1565,13 +1278,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block_hash !== undefined){
-let data0 = data.block_hash;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
+if(!(validate120(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1580,20 +1290,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1603,8 +1308,6 @@ else {
 validate343.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate343.errors = vErrors;
 return errors === 0;
@@ -1612,38 +1315,29 @@ return errors === 0;
 
 export const validateGetConfigOutput = validate346;
 const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"disable-config-validation":{"type":"boolean"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"external-listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"},"acl":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["whitelist","address"],"additionalProperties":false},{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"advertised-net-port":{"type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:ecd65885633801de"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"peer_greylist_size":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"$ref":"octez-definition:timespan.system"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:ecd65885633801de"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"type":"boolean"}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"type":"boolean"},"rules":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["ghostnet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"dal_config":{"type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate32.errors = vErrors;
@@ -1651,7 +1345,6 @@ return errors === 0;
 }
 
 const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1660,7 +1353,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
@@ -1672,11 +1364,7 @@ if(data < -1073741824 || isNaN(data)){
 validate55.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate55.errors = vErrors;
@@ -1701,8 +1389,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema74.oneOf[0].enum;
 if(!(data === "unlimited")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema74.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1713,10 +1399,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1726,8 +1408,6 @@ const _errs3 = errors;
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -1763,13 +1443,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate264.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1782,8 +1459,6 @@ if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1799,9 +1474,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1837,13 +1509,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1852,14 +1521,10 @@ if(!(typeof data == "number")){
 validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate243.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timespan.system"},{"type":"null"}]};
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1872,8 +1537,6 @@ if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1889,9 +1552,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1927,18 +1587,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate242.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -1955,7 +1611,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
@@ -1967,11 +1622,7 @@ if(data0 < 0 || isNaN(data0)){
 validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1984,7 +1635,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -1996,16 +1646,10 @@ if(data1 < 0 || isNaN(data1)){
 validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -2014,19 +1658,15 @@ else {
 validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"active_sinks":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2039,20 +1679,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.active_sinks !== undefined){
-let data0 = data.active_sinks;
-const _errs2 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
+if(!(validate32(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2060,19 +1690,15 @@ else {
 validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2085,28 +1711,16 @@ break;
 }
 if(_errs1 === errors){
 if(data.activate !== undefined){
-let data0 = data.activate;
-const _errs2 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
+if(!(validate32(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
 else {
 validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate199.errors = vErrors;
@@ -2132,8 +1746,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema77.oneOf[0].enum;
 if(!(data === "unlimited")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -2144,10 +1756,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -2157,8 +1765,6 @@ const _errs3 = errors;
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -2194,13 +1800,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate271.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2214,17 +1817,11 @@ if(!func2("protocol_hash", data)){
 validate92.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2232,8 +1829,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate202.errors = vErrors;
 return errors === 0;
@@ -2247,19 +1842,14 @@ if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2278,13 +1868,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate132(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2293,20 +1880,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate92(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2315,8 +1897,6 @@ if(valid0){
 else {
 validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate207.errors = vErrors;
@@ -2327,46 +1907,35 @@ return errors === 0;
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate318.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate318.errors = vErrors;
 return errors === 0;
 }
 
-const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2385,13 +1954,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined){
-let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate92(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate92(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2400,20 +1966,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate92(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2422,8 +1983,6 @@ if(valid0){
 else {
 validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate91.errors = vErrors;
@@ -2434,33 +1993,25 @@ return errors === 0;
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate316.errors = vErrors;
@@ -2471,7 +2022,6 @@ return errors === 0;
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2484,13 +2034,10 @@ break;
 }
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined){
-let data0 = data["data-dir"];
 const _errs2 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2499,14 +2046,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data["disable-config-validation"] !== undefined){
-let data1 = data["disable-config-validation"];
 const _errs3 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data["disable-config-validation"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/disable-config-validation",schemaPath:"#/properties/disable-config-validation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -2517,7 +2060,6 @@ if(valid0){
 if(data.rpc !== undefined){
 let data2 = data.rpc;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs7 = errors;
@@ -2530,13 +2072,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2["listen-addrs"] !== undefined){
-let data3 = data2["listen-addrs"];
 const _errs8 = errors;
-if(!(validate32(data3, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate32(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -2545,13 +2084,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["external-listen-addrs"] !== undefined){
-let data4 = data2["external-listen-addrs"];
 const _errs9 = errors;
-if(!(validate32(data4, {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
+if(!(validate32(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -2560,13 +2096,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["listen-addr"] !== undefined){
-let data5 = data2["listen-addr"];
 const _errs10 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -2575,13 +2108,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["cors-origin"] !== undefined){
-let data6 = data2["cors-origin"];
 const _errs11 = errors;
-if(!(validate32(data6, {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate32(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -2590,13 +2120,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["cors-headers"] !== undefined){
-let data7 = data2["cors-headers"];
 const _errs12 = errors;
-if(!(validate32(data7, {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate32(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -2605,13 +2132,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.crt !== undefined){
-let data8 = data2.crt;
 const _errs13 = errors;
-if(!(validate24(data8, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
+if(!(validate24(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -2620,13 +2144,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.key !== undefined){
-let data9 = data2.key;
 const _errs14 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
+if(!(validate24(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
@@ -2637,7 +2158,6 @@ if(valid1){
 if(data2.acl !== undefined){
 let data10 = data2.acl;
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(Array.isArray(data10)){
 var valid2 = true;
@@ -2649,7 +2169,6 @@ const _errs18 = errors;
 let valid3 = false;
 let passing0 = null;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing0;
@@ -2680,13 +2199,10 @@ break;
 }
 if(_errs21 === errors){
 if(data11.address !== undefined){
-let data12 = data11.address;
 const _errs22 = errors;
-if(!(validate24(data12, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
@@ -2695,20 +2211,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data11.whitelist !== undefined){
-let data13 = data11.whitelist;
 const _errs23 = errors;
-if(!(validate32(data13, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
+if(!(validate32(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -2724,8 +2235,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var _valid0 = _errs19 === errors;
 if(_valid0){
@@ -2733,7 +2242,6 @@ valid3 = true;
 passing0 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
@@ -2764,13 +2272,10 @@ break;
 }
 if(_errs26 === errors){
 if(data11.address !== undefined){
-let data14 = data11.address;
 const _errs27 = errors;
-if(!(validate24(data14, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs27 === errors;
 }
@@ -2779,20 +2284,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data11.blacklist !== undefined){
-let data15 = data11.blacklist;
 const _errs28 = errors;
-if(!(validate32(data15, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
+if(!(validate32(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -2807,8 +2307,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid0 = _errs24 === errors;
@@ -2845,21 +2343,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs17){
-}
 var valid2 = _errs17 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate346.errors = [{instancePath:instancePath+"/rpc/acl",schemaPath:"#/properties/rpc/properties/acl/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs15){
 }
 }
 var valid1 = _errs15 === errors;
@@ -2875,15 +2367,9 @@ if(typeof data16 !== "string"){
 validate346.errors = [{instancePath:instancePath+"/rpc/media-type",schemaPath:"#/properties/rpc/properties/media-type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs30 = errors;
-const vSchema0 = schema100.properties.rpc.properties["media-type"].enum;
 if(!(((data16 === "json") || (data16 === "any")) || (data16 === "binary"))){
 validate346.errors = [{instancePath:instancePath+"/rpc/media-type",schemaPath:"#/properties/rpc/properties/media-type/enum",keyword:"enum",params:{allowedValues: schema100.properties.rpc.properties["media-type"].enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs29){
 }
 var valid1 = _errs29 === errors;
 }
@@ -2892,20 +2378,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.max_active_rpc_connections !== undefined){
-let data17 = data2.max_active_rpc_connections;
 const _errs31 = errors;
-if(!(validate264(data17, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
+if(!(validate264(data2.max_active_rpc_connections, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs31 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -2922,8 +2403,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -2934,7 +2413,6 @@ if(valid0){
 if(data.p2p !== undefined){
 let data18 = data.p2p;
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 const _errs34 = errors;
@@ -2947,14 +2425,10 @@ break;
 }
 if(_errs34 === errors){
 if(data18["expected-proof-of-work"] !== undefined){
-let data19 = data18["expected-proof-of-work"];
 const _errs35 = errors;
-if(!(typeof data19 == "number")){
+if(!(typeof data18["expected-proof-of-work"] == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs36 = errors;
-if(errors === _errs35){
 }
 var valid6 = _errs35 === errors;
 }
@@ -2963,13 +2437,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["bootstrap-peers"] !== undefined){
-let data20 = data18["bootstrap-peers"];
 const _errs37 = errors;
-if(!(validate32(data20, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate32(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs37 === errors;
 }
@@ -2978,13 +2449,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["listen-addr"] !== undefined){
-let data21 = data18["listen-addr"];
 const _errs38 = errors;
-if(!(validate24(data21, {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs38 === errors;
 }
@@ -2999,7 +2467,6 @@ if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/advertised-net-port",schemaPath:"#/properties/p2p/properties/advertised-net-port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs40 = errors;
 if(errors === _errs39){
 if(typeof data22 == "number"){
 if(data22 > 65535 || isNaN(data22)){
@@ -3011,11 +2478,7 @@ if(data22 < 0 || isNaN(data22)){
 validate346.errors = [{instancePath:instancePath+"/p2p/advertised-net-port",schemaPath:"#/properties/p2p/properties/advertised-net-port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs39){
 }
 }
 var valid6 = _errs39 === errors;
@@ -3025,13 +2488,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["discovery-addr"] !== undefined){
-let data23 = data18["discovery-addr"];
 const _errs41 = errors;
-if(!(validate29(data23, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate29(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs41 === errors;
 }
@@ -3040,14 +2500,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["private-mode"] !== undefined){
-let data24 = data18["private-mode"];
 const _errs42 = errors;
-if(typeof data24 !== "boolean"){
+if(typeof data18["private-mode"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs43 = errors;
-if(errors === _errs42){
 }
 var valid6 = _errs42 === errors;
 }
@@ -3058,7 +2514,6 @@ if(valid6){
 if(data18.limits !== undefined){
 let data25 = data18.limits;
 const _errs44 = errors;
-const _errs45 = errors;
 if(errors === _errs44){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs46 = errors;
@@ -3071,13 +2526,10 @@ break;
 }
 if(_errs46 === errors){
 if(data25["connection-timeout"] !== undefined){
-let data26 = data25["connection-timeout"];
 const _errs47 = errors;
-if(!(validate243(data26, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate243(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs47 === errors;
 }
@@ -3086,13 +2538,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["authentication-timeout"] !== undefined){
-let data27 = data25["authentication-timeout"];
 const _errs48 = errors;
-if(!(validate243(data27, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate243(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs48 === errors;
 }
@@ -3107,7 +2556,6 @@ if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs50 = errors;
 if(errors === _errs49){
 if(typeof data28 == "number"){
 if(data28 > 65535 || isNaN(data28)){
@@ -3119,11 +2567,7 @@ if(data28 < 0 || isNaN(data28)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs49){
 }
 }
 var valid7 = _errs49 === errors;
@@ -3139,7 +2583,6 @@ if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs52 = errors;
 if(errors === _errs51){
 if(typeof data29 == "number"){
 if(data29 > 65535 || isNaN(data29)){
@@ -3151,11 +2594,7 @@ if(data29 < 0 || isNaN(data29)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs51){
 }
 }
 var valid7 = _errs51 === errors;
@@ -3171,7 +2610,6 @@ if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs54 = errors;
 if(errors === _errs53){
 if(typeof data30 == "number"){
 if(data30 > 65535 || isNaN(data30)){
@@ -3183,11 +2621,7 @@ if(data30 < 0 || isNaN(data30)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs53){
 }
 }
 var valid7 = _errs53 === errors;
@@ -3203,7 +2637,6 @@ if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs56 = errors;
 if(errors === _errs55){
 if(typeof data31 == "number"){
 if(data31 > 255 || isNaN(data31)){
@@ -3215,11 +2648,7 @@ if(data31 < 0 || isNaN(data31)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs55){
 }
 }
 var valid7 = _errs55 === errors;
@@ -3235,7 +2664,6 @@ if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs58 = errors;
 if(errors === _errs57){
 if(typeof data32 == "number"){
 if(data32 > 255 || isNaN(data32)){
@@ -3247,11 +2675,7 @@ if(data32 < 0 || isNaN(data32)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs57){
 }
 }
 var valid7 = _errs57 === errors;
@@ -3261,13 +2685,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["max-download-speed"] !== undefined){
-let data33 = data25["max-download-speed"];
 const _errs59 = errors;
-if(!(validate55(data33, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate55(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs59 === errors;
 }
@@ -3276,13 +2697,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["max-upload-speed"] !== undefined){
-let data34 = data25["max-upload-speed"];
 const _errs60 = errors;
-if(!(validate55(data34, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate55(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs60 === errors;
 }
@@ -3291,13 +2709,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["swap-linger"] !== undefined){
-let data35 = data25["swap-linger"];
 const _errs61 = errors;
-if(!(validate242(data35, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate242(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs61 === errors;
 }
@@ -3312,7 +2727,6 @@ if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs63 = errors;
 if(errors === _errs62){
 if(typeof data36 == "number"){
 if(data36 > 255 || isNaN(data36)){
@@ -3324,11 +2738,7 @@ if(data36 < 0 || isNaN(data36)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs62){
 }
 }
 var valid7 = _errs62 === errors;
@@ -3338,13 +2748,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["read-buffer-size"] !== undefined){
-let data37 = data25["read-buffer-size"];
 const _errs64 = errors;
-if(!(validate55(data37, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate55(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs64 === errors;
 }
@@ -3353,13 +2760,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["read-queue-size"] !== undefined){
-let data38 = data25["read-queue-size"];
 const _errs65 = errors;
-if(!(validate55(data38, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate55(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs65 === errors;
 }
@@ -3368,13 +2772,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["write-queue-size"] !== undefined){
-let data39 = data25["write-queue-size"];
 const _errs66 = errors;
-if(!(validate55(data39, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate55(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs66 === errors;
 }
@@ -3383,13 +2784,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["incoming-app-message-queue-size"] !== undefined){
-let data40 = data25["incoming-app-message-queue-size"];
 const _errs67 = errors;
-if(!(validate55(data40, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate55(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs67 === errors;
 }
@@ -3398,13 +2796,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["incoming-message-queue-size"] !== undefined){
-let data41 = data25["incoming-message-queue-size"];
 const _errs68 = errors;
-if(!(validate55(data41, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate55(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs68 === errors;
 }
@@ -3413,13 +2808,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["outgoing-message-queue-size"] !== undefined){
-let data42 = data25["outgoing-message-queue-size"];
 const _errs69 = errors;
-if(!(validate55(data42, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate55(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs69 === errors;
 }
@@ -3428,13 +2820,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.max_known_points !== undefined){
-let data43 = data25.max_known_points;
 const _errs70 = errors;
-if(!(validate183(data43, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate183(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs70 === errors;
 }
@@ -3443,13 +2832,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.max_known_peer_ids !== undefined){
-let data44 = data25.max_known_peer_ids;
 const _errs71 = errors;
-if(!(validate183(data44, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate183(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs71 === errors;
 }
@@ -3464,7 +2850,6 @@ if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/peer_greylist_size",schemaPath:"#/properties/p2p/properties/limits/properties/peer_greylist_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs73 = errors;
 if(errors === _errs72){
 if(typeof data45 == "number"){
 if(data45 > 65535 || isNaN(data45)){
@@ -3476,11 +2861,7 @@ if(data45 < 0 || isNaN(data45)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/peer_greylist_size",schemaPath:"#/properties/p2p/properties/limits/properties/peer_greylist_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs72){
 }
 }
 var valid7 = _errs72 === errors;
@@ -3496,7 +2877,6 @@ if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/ip_greylist_size_in_kilobytes",schemaPath:"#/properties/p2p/properties/limits/properties/ip_greylist_size_in_kilobytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs75 = errors;
 if(errors === _errs74){
 if(typeof data46 == "number"){
 if(data46 > 65535 || isNaN(data46)){
@@ -3508,11 +2888,7 @@ if(data46 < 0 || isNaN(data46)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/ip_greylist_size_in_kilobytes",schemaPath:"#/properties/p2p/properties/limits/properties/ip_greylist_size_in_kilobytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs74){
 }
 }
 var valid7 = _errs74 === errors;
@@ -3522,13 +2898,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.ip_greylist_cleanup_delay !== undefined){
-let data47 = data25.ip_greylist_cleanup_delay;
 const _errs76 = errors;
-if(!(validate243(data47, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
+if(!(validate243(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs76 === errors;
 }
@@ -3537,13 +2910,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["greylist-timeout"] !== undefined){
-let data48 = data25["greylist-timeout"];
 const _errs77 = errors;
-if(!(validate243(data48, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate243(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs77 === errors;
 }
@@ -3552,20 +2922,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["maintenance-idle-time"] !== undefined){
-let data49 = data25["maintenance-idle-time"];
 const _errs78 = errors;
-if(!(validate242(data49, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate242(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs78 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -3596,8 +2961,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs44){
-}
 }
 var valid6 = _errs44 === errors;
 }
@@ -3606,14 +2969,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.disable_mempool !== undefined){
-let data50 = data18.disable_mempool;
 const _errs79 = errors;
-if(typeof data50 !== "boolean"){
+if(typeof data18.disable_mempool !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs80 = errors;
-if(errors === _errs79){
 }
 var valid6 = _errs79 === errors;
 }
@@ -3622,14 +2981,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.enable_testchain !== undefined){
-let data51 = data18.enable_testchain;
 const _errs81 = errors;
-if(typeof data51 !== "boolean"){
+if(typeof data18.enable_testchain !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs82 = errors;
-if(errors === _errs81){
 }
 var valid6 = _errs81 === errors;
 }
@@ -3640,7 +2995,6 @@ if(valid6){
 if(data18.greylisting_config !== undefined){
 let data52 = data18.greylisting_config;
 const _errs83 = errors;
-const _errs84 = errors;
 if(errors === _errs83){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 const _errs85 = errors;
@@ -3653,14 +3007,10 @@ break;
 }
 if(_errs85 === errors){
 if(data52.factor !== undefined){
-let data53 = data52.factor;
 const _errs86 = errors;
-if(!(typeof data53 == "number")){
+if(!(typeof data52.factor == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs87 = errors;
-if(errors === _errs86){
 }
 var valid8 = _errs86 === errors;
 }
@@ -3669,13 +3019,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["initial-delay"] !== undefined){
-let data54 = data52["initial-delay"];
 const _errs88 = errors;
-if(!(validate243(data54, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate243(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs88 === errors;
 }
@@ -3684,13 +3031,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["disconnection-delay"] !== undefined){
-let data55 = data52["disconnection-delay"];
 const _errs89 = errors;
-if(!(validate243(data55, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate243(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs89 === errors;
 }
@@ -3699,20 +3043,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["increase-cap"] !== undefined){
-let data56 = data52["increase-cap"];
 const _errs90 = errors;
-if(!(validate243(data56, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate243(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs90 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -3723,8 +3062,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs83){
-}
 }
 var valid6 = _errs83 === errors;
 }
@@ -3733,21 +3070,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.disable_peer_discovery !== undefined){
-let data57 = data18.disable_peer_discovery;
 const _errs91 = errors;
-if(typeof data57 !== "boolean"){
+if(typeof data18.disable_peer_discovery !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_peer_discovery",schemaPath:"#/properties/p2p/properties/disable_peer_discovery/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs92 = errors;
-if(errors === _errs91){
 }
 var valid6 = _errs91 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -3765,8 +3096,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs32){
-}
 }
 var valid0 = _errs32 === errors;
 }
@@ -3777,7 +3106,6 @@ if(valid0){
 if(data.log !== undefined){
 let data58 = data.log;
 const _errs93 = errors;
-const _errs94 = errors;
 if(errors === _errs93){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs95 = errors;
@@ -3790,13 +3118,10 @@ break;
 }
 if(_errs95 === errors){
 if(data58.output !== undefined){
-let data59 = data58.output;
 const _errs96 = errors;
-if(!(validate24(data59, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
+if(!(validate24(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs96 === errors;
 }
@@ -3811,15 +3136,9 @@ if(typeof data60 !== "string"){
 validate346.errors = [{instancePath:instancePath+"/log/level",schemaPath:"#/properties/log/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs98 = errors;
-const vSchema1 = schema100.properties.log.properties.level.enum;
 if(!((((((data60 === "info") || (data60 === "debug")) || (data60 === "error")) || (data60 === "fatal")) || (data60 === "warning")) || (data60 === "notice"))){
 validate346.errors = [{instancePath:instancePath+"/log/level",schemaPath:"#/properties/log/properties/level/enum",keyword:"enum",params:{allowedValues: schema100.properties.log.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs97){
 }
 var valid9 = _errs97 === errors;
 }
@@ -3828,14 +3147,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.colors !== undefined){
-let data61 = data58.colors;
 const _errs99 = errors;
-if(typeof data61 !== "boolean"){
+if(typeof data58.colors !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/log/colors",schemaPath:"#/properties/log/properties/colors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs100 = errors;
-if(errors === _errs99){
 }
 var valid9 = _errs99 === errors;
 }
@@ -3844,20 +3159,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.rules !== undefined){
-let data62 = data58.rules;
 const _errs101 = errors;
-if(!(validate24(data62, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
+if(!(validate24(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs101 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -3867,8 +3177,6 @@ if(valid9){
 else {
 validate346.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs93){
 }
 }
 var valid0 = _errs93 === errors;
@@ -3888,8 +3196,6 @@ if(!(validate31(data63, {instancePath:instancePath+"/internal-events",parentData
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid1 = _errs104 === errors;
 if(_valid1){
 valid10 = true;
@@ -3899,8 +3205,6 @@ const _errs105 = errors;
 if(!(validate199(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
 vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid1 = _errs105 === errors;
 if(_valid1 && valid10){
@@ -3936,8 +3240,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs102){
-}
 var valid0 = _errs102 === errors;
 }
 else {
@@ -3947,7 +3249,6 @@ if(valid0){
 if(data.shell !== undefined){
 let data64 = data.shell;
 const _errs106 = errors;
-const _errs107 = errors;
 if(errors === _errs106){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 const _errs108 = errors;
@@ -3962,7 +3263,6 @@ if(_errs108 === errors){
 if(data64.peer_validator !== undefined){
 let data65 = data64.peer_validator;
 const _errs109 = errors;
-const _errs110 = errors;
 if(errors === _errs109){
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 const _errs111 = errors;
@@ -3975,13 +3275,10 @@ break;
 }
 if(_errs111 === errors){
 if(data65.block_header_request_timeout !== undefined){
-let data66 = data65.block_header_request_timeout;
 const _errs112 = errors;
-if(!(validate243(data66, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate243(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs112 === errors;
 }
@@ -3990,13 +3287,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.block_operations_request_timeout !== undefined){
-let data67 = data65.block_operations_request_timeout;
 const _errs113 = errors;
-if(!(validate243(data67, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate243(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs113 === errors;
 }
@@ -4005,13 +3299,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.protocol_request_timeout !== undefined){
-let data68 = data65.protocol_request_timeout;
 const _errs114 = errors;
-if(!(validate243(data68, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate243(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs114 === errors;
 }
@@ -4020,20 +3311,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.new_head_request_timeout !== undefined){
-let data69 = data65.new_head_request_timeout;
 const _errs115 = errors;
-if(!(validate243(data69, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate243(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs115 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -4043,8 +3329,6 @@ if(valid12){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs109){
 }
 }
 var valid11 = _errs109 === errors;
@@ -4056,7 +3340,6 @@ if(valid11){
 if(data64.block_validator !== undefined){
 let data70 = data64.block_validator;
 const _errs116 = errors;
-const _errs117 = errors;
 if(errors === _errs116){
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 const _errs118 = errors;
@@ -4069,13 +3352,10 @@ break;
 }
 if(_errs118 === errors){
 if(data70.protocol_request_timeout !== undefined){
-let data71 = data70.protocol_request_timeout;
 const _errs119 = errors;
-if(!(validate243(data71, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate243(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs119 === errors;
 }
@@ -4084,20 +3364,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data70.operation_metadata_size_limit !== undefined){
-let data72 = data70.operation_metadata_size_limit;
 const _errs120 = errors;
-if(!(validate271(data72, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
+if(!(validate271(data70.operation_metadata_size_limit, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs120 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -4105,8 +3380,6 @@ if(valid13){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs116){
 }
 }
 var valid11 = _errs116 === errors;
@@ -4118,7 +3391,6 @@ if(valid11){
 if(data64.prevalidator !== undefined){
 let data73 = data64.prevalidator;
 const _errs121 = errors;
-const _errs122 = errors;
 if(errors === _errs121){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 const _errs123 = errors;
@@ -4131,13 +3403,10 @@ break;
 }
 if(_errs123 === errors){
 if(data73.operations_request_timeout !== undefined){
-let data74 = data73.operations_request_timeout;
 const _errs124 = errors;
-if(!(validate243(data74, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate243(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs124 === errors;
 }
@@ -4152,7 +3421,6 @@ if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs126 = errors;
 if(errors === _errs125){
 if(typeof data75 == "number"){
 if(data75 > 65535 || isNaN(data75)){
@@ -4164,11 +3432,7 @@ if(data75 < 0 || isNaN(data75)){
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs125){
 }
 }
 var valid14 = _errs125 === errors;
@@ -4178,20 +3442,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data73.operations_batch_size !== undefined){
-let data76 = data73.operations_batch_size;
 const _errs127 = errors;
-if(!(validate55(data76, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate55(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs127 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -4200,8 +3459,6 @@ if(valid14){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs121){
 }
 }
 var valid11 = _errs121 === errors;
@@ -4217,7 +3474,6 @@ const _errs129 = errors;
 let valid15 = false;
 let passing2 = null;
 const _errs130 = errors;
-const _errs131 = errors;
 if(errors === _errs130){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs132 = errors;
@@ -4248,7 +3504,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs134 = errors;
 if(errors === _errs133){
 if(typeof data78 == "number"){
 if(data78 > 65535 || isNaN(data78)){
@@ -4272,11 +3527,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs133){
 }
 }
 var valid16 = _errs133 === errors;
@@ -4298,7 +3549,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs136 = errors;
 if(errors === _errs135){
 if(typeof data79 == "number"){
 if(data79 > 255 || isNaN(data79)){
@@ -4322,19 +3572,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs135){
 }
 }
 var valid16 = _errs135 === errors;
 }
 else {
 var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -4349,8 +3593,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs130){
-}
 }
 var _valid2 = _errs130 === errors;
 if(_valid2){
@@ -4358,7 +3600,6 @@ valid15 = true;
 passing2 = 0;
 }
 const _errs137 = errors;
-const _errs138 = errors;
 if(errors === _errs137){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs139 = errors;
@@ -4389,7 +3630,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs141 = errors;
 if(errors === _errs140){
 if(typeof data80 == "number"){
 if(data80 > 255 || isNaN(data80)){
@@ -4413,19 +3653,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
 }
 }
 }
-if(errors === _errs140){
-}
-}
-var valid17 = _errs140 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -4438,8 +3668,6 @@ else {
 vErrors.push(err20);
 }
 errors++;
-}
-if(errors === _errs137){
 }
 }
 var _valid2 = _errs137 === errors;
@@ -4476,8 +3704,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs128){
-}
 var valid11 = _errs128 === errors;
 }
 else {
@@ -4485,20 +3711,15 @@ var valid11 = true;
 }
 if(valid11){
 if(data64.history_mode !== undefined){
-let data81 = data64.history_mode;
 const _errs142 = errors;
-if(!(validate261(data81, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data64.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs142 === errors;
 }
 else {
 var valid11 = true;
-}
-if(valid11){
 }
 }
 }
@@ -4509,8 +3730,6 @@ if(valid11){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs106){
 }
 }
 var valid0 = _errs106 === errors;
@@ -4536,8 +3755,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs146 = errors;
-const vSchema2 = schema100.properties.network.oneOf[0].enum;
 if(!(data82 === "sandbox")){
 const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4547,10 +3764,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs145){
 }
 var _valid3 = _errs145 === errors;
 if(_valid3){
@@ -4568,8 +3781,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema3 = schema100.properties.network.oneOf[1].enum;
 if(!(data82 === "mainnet")){
 const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4579,10 +3790,6 @@ else {
 vErrors.push(err25);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs147){
 }
 var _valid3 = _errs147 === errors;
 if(_valid3 && valid18){
@@ -4605,8 +3812,6 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs150 = errors;
-const vSchema4 = schema100.properties.network.oneOf[2].enum;
 if(!(data82 === "ghostnet")){
 const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4616,10 +3821,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs149){
 }
 var _valid3 = _errs149 === errors;
 if(_valid3 && valid18){
@@ -4632,7 +3833,6 @@ valid18 = true;
 passing3 = 2;
 }
 const _errs151 = errors;
-const _errs152 = errors;
 if(errors === _errs151){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing2;
@@ -4665,7 +3865,6 @@ if(_errs153 === errors){
 if(data82.genesis !== undefined){
 let data83 = data82.genesis;
 const _errs154 = errors;
-const _errs155 = errors;
 if(errors === _errs154){
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing3;
@@ -4696,13 +3895,10 @@ break;
 }
 if(_errs156 === errors){
 if(data83.timestamp !== undefined){
-let data84 = data83.timestamp;
 const _errs157 = errors;
-if(!(validate250(data84, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data83.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs157 === errors;
 }
@@ -4711,13 +3907,10 @@ var valid20 = true;
 }
 if(valid20){
 if(data83.block !== undefined){
-let data85 = data83.block;
 const _errs158 = errors;
-if(!(validate120(data85, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
+if(!(validate120(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs158 === errors;
 }
@@ -4726,20 +3919,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data83.protocol !== undefined){
-let data86 = data83.protocol;
 const _errs159 = errors;
-if(!(validate92(data86, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
+if(!(validate92(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs159 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -4756,8 +3944,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs154){
-}
 }
 var valid19 = _errs154 === errors;
 }
@@ -4768,7 +3954,6 @@ if(valid19){
 if(data82.genesis_parameters !== undefined){
 let data87 = data82.genesis_parameters;
 const _errs160 = errors;
-const _errs161 = errors;
 if(errors === _errs160){
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 let missing4;
@@ -4799,20 +3984,10 @@ break;
 }
 if(_errs162 === errors){
 if(data87.context_key !== undefined){
-let data88 = data87.context_key;
-const _errs163 = errors;
-if(!(validate24(data88, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
+if(!(validate24(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid21 = _errs163 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -4827,8 +4002,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors === _errs160){
-}
 }
 var valid19 = _errs160 === errors;
 }
@@ -4837,13 +4010,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.chain_name !== undefined){
-let data89 = data82.chain_name;
 const _errs164 = errors;
-if(!(validate201(data89, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
+if(!(validate201(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs164 === errors;
 }
@@ -4852,13 +4022,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.old_chain_name !== undefined){
-let data90 = data82.old_chain_name;
 const _errs165 = errors;
-if(!(validate201(data90, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate201(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs165 === errors;
 }
@@ -4867,13 +4034,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.incompatible_chain_name !== undefined){
-let data91 = data82.incompatible_chain_name;
 const _errs166 = errors;
-if(!(validate201(data91, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate201(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs166 === errors;
 }
@@ -4882,13 +4046,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.sandboxed_chain_name !== undefined){
-let data92 = data82.sandboxed_chain_name;
 const _errs167 = errors;
-if(!(validate201(data92, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate201(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs167 === errors;
 }
@@ -4897,13 +4058,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.user_activated_upgrades !== undefined){
-let data93 = data82.user_activated_upgrades;
 const _errs168 = errors;
-if(!(validate318(data93, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate318(data82.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs168 === errors;
 }
@@ -4912,13 +4070,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.user_activated_protocol_overrides !== undefined){
-let data94 = data82.user_activated_protocol_overrides;
 const _errs169 = errors;
-if(!(validate316(data94, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate316(data82.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs169 === errors;
 }
@@ -4927,13 +4082,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.default_bootstrap_peers !== undefined){
-let data95 = data82.default_bootstrap_peers;
 const _errs170 = errors;
-if(!(validate32(data95, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate32(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs170 === errors;
 }
@@ -4944,7 +4096,6 @@ if(valid19){
 if(data82.dal_config !== undefined){
 let data96 = data82.dal_config;
 const _errs171 = errors;
-const _errs172 = errors;
 if(errors === _errs171){
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 let missing5;
@@ -4975,9 +4126,8 @@ break;
 }
 if(_errs173 === errors){
 if(data96.activated !== undefined){
-let data97 = data96.activated;
 const _errs174 = errors;
-if(typeof data97 !== "boolean"){
+if(typeof data96.activated !== "boolean"){
 const err38 = {instancePath:instancePath+"/network/dal_config/activated",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
@@ -4987,9 +4137,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs175 = errors;
-if(errors === _errs174){
-}
 var valid22 = _errs174 === errors;
 }
 else {
@@ -4997,9 +4144,8 @@ var valid22 = true;
 }
 if(valid22){
 if(data96.use_mock_srs_for_testing !== undefined){
-let data98 = data96.use_mock_srs_for_testing;
 const _errs176 = errors;
-if(typeof data98 !== "boolean"){
+if(typeof data96.use_mock_srs_for_testing !== "boolean"){
 const err39 = {instancePath:instancePath+"/network/dal_config/use_mock_srs_for_testing",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
@@ -5009,9 +4155,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs177 = errors;
-if(errors === _errs176){
-}
 var valid22 = _errs176 === errors;
 }
 else {
@@ -5019,20 +4162,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data96.bootstrap_peers !== undefined){
-let data99 = data96.bootstrap_peers;
 const _errs178 = errors;
-if(!(validate32(data99, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate32(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs178 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -5049,15 +4187,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors === _errs171){
-}
 }
 var valid19 = _errs171 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -5080,8 +4214,6 @@ else {
 vErrors.push(err41);
 }
 errors++;
-}
-if(errors === _errs151){
 }
 }
 var _valid3 = _errs151 === errors;
@@ -5120,8 +4252,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs143){
-}
 var valid0 = _errs143 === errors;
 }
 else {
@@ -5129,20 +4259,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.metrics_addr !== undefined){
-let data100 = data.metrics_addr;
 const _errs179 = errors;
-if(!(validate32(data100, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
+if(!(validate32(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs179 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5158,20 +4283,16 @@ else {
 validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate346.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigHistoryModeOutput = validate408;
-const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode"],"additionalProperties":false};
 
 function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5190,20 +4311,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.history_mode !== undefined){
-let data0 = data.history_mode;
-const _errs2 = errors;
-if(!(validate261(data0, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5212,15 +4323,12 @@ else {
 validate408.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate408.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePutConfigLoggingInput = validate410;
-const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]};
 
 function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5233,8 +4341,6 @@ if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -5244,8 +4350,6 @@ const _errs2 = errors;
 if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -5281,19 +4385,15 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate410.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkDalOutput = validate413;
-const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false};
 
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5312,14 +4412,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.activated !== undefined){
-let data0 = data.activated;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.activated !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/activated",schemaPath:"#/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -5328,14 +4424,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.use_mock_srs_for_testing !== undefined){
-let data1 = data.use_mock_srs_for_testing;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.use_mock_srs_for_testing !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/use_mock_srs_for_testing",schemaPath:"#/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -5344,20 +4436,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.bootstrap_peers !== undefined){
-let data2 = data.bootstrap_peers;
 const _errs6 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate32(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5368,46 +4455,35 @@ else {
 validate413.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate413.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate415;
-const schema104 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate415.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate415.errors = vErrors;
@@ -5415,38 +4491,29 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate417;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate417.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate417.errors = vErrors;
@@ -5454,7 +4521,6 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate419;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
 const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
 const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
 const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
@@ -5462,7 +4528,6 @@ const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"ob
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5487,15 +4552,9 @@ if(typeof data0 !== "string"){
 validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema15.properties.id.enum;
 if(!(data0 === "single")){
 validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema15.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -5504,13 +4563,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined){
-let data1 = data.name;
 const _errs4 = errors;
-if(!(validate24(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -5519,20 +4575,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.descr !== undefined){
-let data2 = data.descr;
 const _errs5 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5543,16 +4594,12 @@ else {
 validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
 const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
 const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
 const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
@@ -5564,15 +4611,9 @@ if(typeof data !== "string"){
 validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema22.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
 validate58.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -5587,7 +4628,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5619,7 +4659,6 @@ break;
 if(_errs3 === errors){
 if(data.kind !== undefined){
 let data0 = data.kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5630,8 +4669,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema20.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5642,16 +4679,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -5666,8 +4693,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -5675,7 +4700,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -5718,8 +4742,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema20.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
 const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5729,10 +4751,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -5753,8 +4771,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema2 = schema20.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
 const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5764,10 +4780,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 }
@@ -5788,8 +4800,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema3 = schema20.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5800,16 +4810,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -5826,8 +4830,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -5840,7 +4842,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -5872,7 +4873,6 @@ break;
 if(_errs17 === errors){
 if(data.kind !== undefined){
 let data4 = data.kind;
-const _errs18 = errors;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5883,8 +4883,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema4 = schema20.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
 const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5895,16 +4893,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -5919,8 +4907,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -5933,7 +4919,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -5964,13 +4949,10 @@ break;
 }
 if(_errs22 === errors){
 if(data.min !== undefined){
-let data5 = data.min;
 const _errs23 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate55(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
@@ -5991,8 +4973,6 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs25 = errors;
-const vSchema5 = schema20.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
 const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6003,10 +4983,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs24){
-}
 var valid4 = _errs24 === errors;
 }
 else {
@@ -6014,13 +4990,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.max !== undefined){
-let data7 = data.max;
 const _errs26 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate55(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
@@ -6041,8 +5014,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs28 = errors;
-const vSchema6 = schema20.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
 const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6053,16 +5024,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs27){
-}
 var valid4 = _errs27 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -6080,8 +5045,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -6094,7 +5057,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -6125,9 +5087,8 @@ break;
 }
 if(_errs31 === errors){
 if(data.min !== undefined){
-let data9 = data.min;
 const _errs32 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
@@ -6137,9 +5098,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs33 = errors;
-if(errors === _errs32){
-}
 var valid5 = _errs32 === errors;
 }
 else {
@@ -6147,9 +5105,8 @@ var valid5 = true;
 }
 if(valid5){
 if(data.max !== undefined){
-let data10 = data.max;
 const _errs34 = errors;
-if(!(typeof data10 == "number")){
+if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
@@ -6158,9 +5115,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-const _errs35 = errors;
-if(errors === _errs34){
 }
 var valid5 = _errs34 === errors;
 }
@@ -6181,8 +5135,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema7 = schema20.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
 const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6193,16 +5145,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs36){
-}
 var valid5 = _errs36 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -6219,8 +5165,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -6233,7 +5177,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -6265,7 +5208,6 @@ break;
 if(_errs40 === errors){
 if(data.kind !== undefined){
 let data12 = data.kind;
-const _errs41 = errors;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6276,8 +5218,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs42 = errors;
-const vSchema8 = schema20.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
 const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6288,16 +5228,6 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs41){
-}
-var valid6 = _errs41 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -6312,8 +5242,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(errors === _errs38){
-}
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid0){
@@ -6326,7 +5254,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -6358,7 +5285,6 @@ break;
 if(_errs45 === errors){
 if(data.kind !== undefined){
 let data13 = data.kind;
-const _errs46 = errors;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6369,8 +5295,6 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs47 = errors;
-const vSchema9 = schema20.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
 const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6381,16 +5305,6 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs46){
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -6405,8 +5319,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(errors === _errs43){
-}
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid0){
@@ -6419,7 +5331,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs48 = errors;
-const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -6451,7 +5362,6 @@ break;
 if(_errs50 === errors){
 if(data.kind !== undefined){
 let data14 = data.kind;
-const _errs51 = errors;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6462,8 +5372,6 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs52 = errors;
-const vSchema10 = schema20.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
 const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6474,16 +5382,6 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs51){
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -6498,8 +5396,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors === _errs48){
-}
 }
 var _valid0 = _errs48 === errors;
 if(_valid0 && valid0){
@@ -6512,7 +5408,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -6543,13 +5438,10 @@ break;
 }
 if(_errs55 === errors){
 if(data.size !== undefined){
-let data15 = data.size;
 const _errs56 = errors;
-if(!(validate58(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
@@ -6558,13 +5450,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.reference !== undefined){
-let data16 = data.reference;
 const _errs57 = errors;
-if(!(validate24(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs57 === errors;
 }
@@ -6585,8 +5474,6 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs59 = errors;
-const vSchema11 = schema20.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
 const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6597,16 +5484,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs58){
-}
 var valid9 = _errs58 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -6623,8 +5504,6 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors === _errs53){
-}
 }
 var _valid0 = _errs53 === errors;
 if(_valid0 && valid0){
@@ -6637,7 +5516,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs60 = errors;
-const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -6668,13 +5546,10 @@ break;
 }
 if(_errs62 === errors){
 if(data.layout !== undefined){
-let data18 = data.layout;
 const _errs63 = errors;
-if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs63 === errors;
 }
@@ -6695,8 +5570,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs65 = errors;
-const vSchema12 = schema20.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
 const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6706,10 +5579,6 @@ else {
 vErrors.push(err56);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs64){
 }
 var valid10 = _errs64 === errors;
 }
@@ -6724,7 +5593,6 @@ const _errs67 = errors;
 let valid11 = false;
 let passing1 = null;
 const _errs68 = errors;
-const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
@@ -6756,7 +5624,6 @@ break;
 if(_errs70 === errors){
 if(data20.kind !== undefined){
 let data21 = data20.kind;
-const _errs71 = errors;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6767,8 +5634,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs72 = errors;
-const vSchema13 = schema20.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
 const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6779,16 +5644,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs71){
-}
-var valid12 = _errs71 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -6803,8 +5658,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs68){
-}
 }
 var _valid1 = _errs68 === errors;
 if(_valid1){
@@ -6812,7 +5665,6 @@ valid11 = true;
 passing1 = 0;
 }
 const _errs73 = errors;
-const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
@@ -6855,8 +5707,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs77 = errors;
-const vSchema14 = schema20.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
 const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6867,10 +5717,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs76){
-}
 var valid13 = _errs76 === errors;
 }
 else {
@@ -6878,20 +5724,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data20.at_most !== undefined){
-let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate55(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate55(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs78 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -6907,8 +5748,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs73){
-}
 }
 var _valid1 = _errs73 === errors;
 if(_valid1 && valid11){
@@ -6921,7 +5760,6 @@ valid11 = true;
 passing1 = 1;
 }
 const _errs79 = errors;
-const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
@@ -6964,8 +5802,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs83 = errors;
-const vSchema15 = schema20.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
 const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6976,10 +5812,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs82){
-}
 var valid14 = _errs82 === errors;
 }
 else {
@@ -6987,20 +5819,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data20.exactly !== undefined){
-let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate55(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate55(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs84 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -7015,8 +5842,6 @@ else {
 vErrors.push(err71);
 }
 errors++;
-}
-if(errors === _errs79){
 }
 }
 var _valid1 = _errs79 === errors;
@@ -7052,14 +5877,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs66){
-}
 var valid10 = _errs66 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -7076,8 +5897,6 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(errors === _errs60){
-}
 }
 var _valid0 = _errs60 === errors;
 if(_valid0 && valid0){
@@ -7090,7 +5909,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs85 = errors;
-const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -7121,13 +5939,10 @@ break;
 }
 if(_errs87 === errors){
 if(data.name !== undefined){
-let data26 = data.name;
 const _errs88 = errors;
-if(!(validate24(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs88 === errors;
 }
@@ -7148,8 +5963,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema16 = schema20.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
 const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7160,16 +5973,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
 var valid15 = _errs89 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -7185,8 +5992,6 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors === _errs85){
-}
 }
 var _valid0 = _errs85 === errors;
 if(_valid0 && valid0){
@@ -7199,7 +6004,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -7231,7 +6035,6 @@ break;
 if(_errs93 === errors){
 if(data.kind !== undefined){
 let data28 = data.kind;
-const _errs94 = errors;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7242,8 +6045,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema17 = schema20.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
 const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7254,16 +6055,6 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -7277,8 +6068,6 @@ else {
 vErrors.push(err83);
 }
 errors++;
-}
-if(errors === _errs91){
 }
 }
 var _valid0 = _errs91 === errors;
@@ -7325,8 +6114,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate54.errors = vErrors;
 return errors === 0;
 }
@@ -7340,7 +6127,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7371,13 +6157,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.size !== undefined){
-let data0 = data.size;
 const _errs4 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate55(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -7398,8 +6181,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-const vSchema0 = schema23.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7410,16 +6191,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs5){
-}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7435,8 +6210,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7444,7 +6217,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7476,7 +6248,6 @@ break;
 if(_errs9 === errors){
 if(data.kind !== undefined){
 let data2 = data.kind;
-const _errs10 = errors;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7487,8 +6258,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema23.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7499,16 +6268,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7523,8 +6282,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -7537,7 +6294,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7569,7 +6325,6 @@ break;
 if(_errs14 === errors){
 if(data.kind !== undefined){
 let data3 = data.kind;
-const _errs15 = errors;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7580,8 +6335,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema23.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7592,16 +6345,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7615,8 +6358,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -7654,8 +6395,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate65.errors = vErrors;
 return errors === 0;
 }
@@ -7668,7 +6407,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7699,13 +6437,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.name !== undefined){
-let data0 = data.name;
 const _errs4 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -7714,13 +6449,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.layout !== undefined){
-let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -7729,13 +6461,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data_kind !== undefined){
-let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate65(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -7756,8 +6485,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema19.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7768,16 +6495,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7795,8 +6516,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7804,7 +6523,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7835,13 +6553,10 @@ break;
 }
 if(_errs11 === errors){
 if(data.layout !== undefined){
-let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate54(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -7862,8 +6577,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema19.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7874,10 +6587,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
@@ -7885,20 +6594,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.data_kind !== undefined){
-let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate65(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7915,8 +6619,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs9){
-}
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid0){
@@ -7929,7 +6631,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7972,8 +6673,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema19.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7984,10 +6683,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid3 = _errs19 === errors;
 }
 else {
@@ -7995,13 +6690,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.name !== undefined){
-let data8 = data.name;
 const _errs21 = errors;
-if(!(validate24(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs21 === errors;
 }
@@ -8010,13 +6702,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.num_fields !== undefined){
-let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate55(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate55(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -8037,8 +6726,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema19.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
 const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8049,16 +6736,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid3 = _errs23 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -8076,8 +6757,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs16){
-}
 }
 var _valid0 = _errs16 === errors;
 if(_valid0 && valid0){
@@ -8090,7 +6769,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -8133,8 +6811,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs29 = errors;
-const vSchema4 = schema19.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
 const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8145,10 +6821,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs28){
-}
 var valid4 = _errs28 === errors;
 }
 else {
@@ -8156,20 +6828,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.name !== undefined){
-let data12 = data.name;
 const _errs30 = errors;
-if(!(validate24(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs30 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8184,8 +6851,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -8224,8 +6889,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate52.errors = vErrors;
 return errors === 0;
 }
@@ -8234,45 +6897,35 @@ return errors === 0;
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate52(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate52(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8291,13 +6944,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.tag !== undefined){
-let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate55(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -8306,13 +6956,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fields !== undefined){
-let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate51(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -8321,20 +6968,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined){
-let data2 = data.name;
 const _errs4 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8344,8 +6986,6 @@ if(valid0){
 else {
 validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate76.errors = vErrors;
@@ -8360,7 +7000,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8391,20 +7030,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined){
-let data0 = data.fields;
-const _errs4 = errors;
-if(!(validate51(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -8419,8 +7048,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -8428,7 +7055,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -8471,8 +7097,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
-const vSchema0 = schema17.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
 const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8483,10 +7107,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
 var valid2 = _errs8 === errors;
 }
 else {
@@ -8494,13 +7114,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.kind !== undefined){
-let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate65(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate65(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -8511,26 +7128,20 @@ if(valid2){
 if(data.cases !== undefined){
 let data3 = data.cases;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate76(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate76(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 if(!valid3){
 break;
 }
-}
-if(valid3){
 }
 }
 else {
@@ -8543,15 +7154,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -8568,8 +7175,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs5){
-}
 }
 var _valid0 = _errs5 === errors;
 if(_valid0 && valid0){
@@ -8582,7 +7187,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -8613,13 +7217,10 @@ break;
 }
 if(_errs16 === errors){
 if(data.size !== undefined){
-let data5 = data.size;
 const _errs17 = errors;
-if(!(validate58(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs17 === errors;
 }
@@ -8630,7 +7231,6 @@ if(valid4){
 if(data.cases !== undefined){
 let data6 = data.cases;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data6)){
 var valid5 = true;
@@ -8638,7 +7238,6 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
@@ -8655,29 +7254,21 @@ errors++;
 else {
 const len3 = data7.length;
 if(len3 > 0){
-let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate55(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
 if(valid6){
 if(len3 > 1){
-let data9 = data7[1];
 const _errs23 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate24(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid6 = _errs23 === errors;
-}
-if(valid6){
 }
 }
 }
@@ -8692,15 +7283,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -8713,15 +7300,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs18){
-}
 }
 var valid4 = _errs18 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8736,8 +7319,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs14){
 }
 }
 var _valid0 = _errs14 === errors;
@@ -8775,8 +7356,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate50.errors = vErrors;
 return errors === 0;
 }
@@ -8785,7 +7364,6 @@ return errors === 0;
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8806,7 +7384,6 @@ if(_errs1 === errors){
 if(data.binary_schema !== undefined){
 let data0 = data.binary_schema;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -8825,13 +7402,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.toplevel !== undefined){
-let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate50(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -8842,7 +7416,6 @@ if(valid1){
 if(data0.fields !== undefined){
 let data2 = data0.fields;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -8850,7 +7423,6 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -8871,7 +7443,6 @@ if(_errs10 === errors){
 if(data3.description !== undefined){
 let data4 = data3.description;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
@@ -8890,13 +7461,10 @@ break;
 }
 if(_errs13 === errors){
 if(data4.title !== undefined){
-let data5 = data4.title;
 const _errs14 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs14 === errors;
 }
@@ -8905,20 +7473,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data4.description !== undefined){
-let data6 = data4.description;
 const _errs15 = errors;
-if(!(validate24(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8928,8 +7491,6 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 }
@@ -8938,20 +7499,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data3.encoding !== undefined){
-let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate50(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate50(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -8961,30 +7517,22 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs8){
-}
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -8994,15 +7542,7 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9010,8 +7550,6 @@ if(valid0){
 else {
 validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate49.errors = vErrors;
@@ -9022,7 +7560,6 @@ return errors === 0;
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9047,15 +7584,9 @@ if(typeof data0 !== "string"){
 validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema14.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
 validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema14.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -9066,7 +7597,6 @@ if(valid0){
 if(data.path !== undefined){
 let data1 = data.path;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9082,8 +7612,6 @@ if(!(validate24(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs8 === errors;
 if(_valid0){
 valid2 = true;
@@ -9093,8 +7621,6 @@ const _errs9 = errors;
 if(!(validate37(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid2){
@@ -9107,7 +7633,6 @@ valid2 = true;
 passing0 = 1;
 }
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -9150,8 +7675,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema14.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
 const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema14.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -9162,10 +7685,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid3 = _errs13 === errors;
 }
 else {
@@ -9173,13 +7692,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.name !== undefined){
-let data4 = data2.name;
 const _errs15 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
@@ -9188,20 +7704,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.descr !== undefined){
-let data5 = data2.descr;
 const _errs16 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -9217,8 +7728,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs10){
 }
 }
 var _valid0 = _errs10 === errors;
@@ -9256,21 +7765,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs6){
-}
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate35.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -9280,13 +7783,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-let data6 = data.description;
 const _errs17 = errors;
-if(!(validate24(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -9297,7 +7797,6 @@ if(valid0){
 if(data.query !== undefined){
 let data7 = data.query;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data7)){
 var valid4 = true;
@@ -9305,7 +7804,6 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -9324,13 +7822,10 @@ break;
 }
 if(_errs22 === errors){
 if(data8.name !== undefined){
-let data9 = data8.name;
 const _errs23 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -9339,13 +7834,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data8.description !== undefined){
-let data10 = data8.description;
 const _errs24 = errors;
-if(!(validate24(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
@@ -9360,7 +7852,6 @@ const _errs26 = errors;
 let valid6 = false;
 let passing1 = null;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
@@ -9391,20 +7882,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined){
-let data12 = data11.single;
-const _errs30 = errors;
-if(!(validate37(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate37(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid7 = _errs30 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -9419,8 +7900,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid1 = _errs27 === errors;
 if(_valid1){
@@ -9428,7 +7907,6 @@ valid6 = true;
 passing1 = 0;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -9459,20 +7937,10 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined){
-let data13 = data11.optional;
-const _errs34 = errors;
-if(!(validate37(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate37(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid8 = _errs34 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -9487,8 +7955,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(errors === _errs31){
-}
 }
 var _valid1 = _errs31 === errors;
 if(_valid1 && valid6){
@@ -9501,7 +7967,6 @@ valid6 = true;
 passing1 = 1;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
@@ -9534,10 +7999,8 @@ if(_errs37 === errors){
 if(data11.flag !== undefined){
 let data14 = data11.flag;
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-const _errs40 = errors;
 for(const key6 in data14){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9548,8 +8011,6 @@ vErrors.push(err14);
 }
 errors++;
 break;
-}
-if(_errs40 === errors){
 }
 }
 else {
@@ -9562,15 +8023,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs38){
 }
-}
-var valid9 = _errs38 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -9585,8 +8038,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid1 = _errs35 === errors;
 if(_valid1 && valid6){
@@ -9599,7 +8050,6 @@ valid6 = true;
 passing1 = 2;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
@@ -9630,20 +8080,10 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined){
-let data15 = data11.multi;
-const _errs44 = errors;
-if(!(validate37(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate37(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid10 = _errs44 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -9657,8 +8097,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs41){
 }
 }
 var _valid1 = _errs41 === errors;
@@ -9697,14 +8135,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs25){
-}
 var valid5 = _errs25 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -9715,22 +8149,16 @@ else {
 validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs20){
-}
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate35.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs18){
 }
 }
 var valid0 = _errs18 === errors;
@@ -9740,13 +8168,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.input !== undefined){
-let data16 = data.input;
 const _errs45 = errors;
-if(!(validate49(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate49(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -9755,13 +8180,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.output !== undefined){
-let data17 = data.output;
 const _errs46 = errors;
-if(!(validate49(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate49(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs46 === errors;
 }
@@ -9770,20 +8192,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.error !== undefined){
-let data18 = data.error;
 const _errs47 = errors;
-if(!(validate49(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate49(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9797,8 +8214,6 @@ if(valid0){
 else {
 validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate35.errors = vErrors;
@@ -9814,7 +8229,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9847,7 +8261,6 @@ if(_errs3 === errors){
 if(data.static !== undefined){
 let data0 = data.static;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
@@ -9866,13 +8279,10 @@ break;
 }
 if(_errs6 === errors){
 if(data0.get_service !== undefined){
-let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate35(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate35(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs7 === errors;
 }
@@ -9881,13 +8291,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.post_service !== undefined){
-let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate35(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate35(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -9896,13 +8303,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.delete_service !== undefined){
-let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate35(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate35(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -9911,13 +8315,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.put_service !== undefined){
-let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate35(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate35(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -9926,13 +8327,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.patch_service !== undefined){
-let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate35(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate35(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -9947,7 +8345,6 @@ const _errs13 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
@@ -9980,7 +8377,6 @@ if(_errs16 === errors){
 if(data6.suffixes !== undefined){
 let data7 = data6.suffixes;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data7)){
 var valid5 = true;
@@ -9988,7 +8384,6 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -10019,13 +8414,10 @@ break;
 }
 if(_errs21 === errors){
 if(data8.name !== undefined){
-let data9 = data8.name;
 const _errs22 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
@@ -10034,20 +8426,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data8.tree !== undefined){
-let data10 = data8.tree;
 const _errs23 = errors;
-if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs23 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -10063,15 +8450,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -10084,15 +8467,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs17){
 }
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -10107,8 +8482,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid1 = _errs14 === errors;
 if(_valid1){
@@ -10116,7 +8489,6 @@ valid3 = true;
 passing1 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -10149,7 +8521,6 @@ if(_errs26 === errors){
 if(data6.dynamic_dispatch !== undefined){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -10180,13 +8551,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.arg !== undefined){
-let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate37(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate37(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
@@ -10195,20 +8563,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data11.tree !== undefined){
-let data13 = data11.tree;
 const _errs31 = errors;
-if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs31 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -10224,15 +8587,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs27){
 }
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -10246,8 +8601,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid1 = _errs24 === errors;
@@ -10282,14 +8635,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs12){
-}
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -10308,15 +8657,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(errors === _errs4){
 }
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -10331,8 +8672,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -10340,7 +8679,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -10371,20 +8709,10 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined){
-let data14 = data.dynamic;
-const _errs35 = errors;
-if(!(validate29(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate29(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid9 = _errs35 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -10398,8 +8726,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -10423,8 +8749,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema0 = schema86.oneOf[2].enum;
 if(!(data === "empty")){
 const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema86.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -10434,10 +8758,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs36){
 }
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid0){
@@ -10474,8 +8794,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate307.errors = vErrors;
 return errors === 0;
 }
@@ -10488,19 +8806,15 @@ if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate419.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetHealthReadyOutput = validate421;
-const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ready":{"type":"boolean"}},"required":["ready"],"additionalProperties":false};
 
 function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10519,21 +8833,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.ready !== undefined){
-let data0 = data.ready;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.ready !== "boolean"){
 validate421.errors = [{instancePath:instancePath+"/ready",schemaPath:"#/properties/ready/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10542,22 +8845,16 @@ else {
 validate421.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate421.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockInput = validate422;
-const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","data"],"additionalProperties":false};
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}};
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10576,13 +8873,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.branch !== undefined){
-let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate120(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10591,20 +8885,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.data !== undefined){
-let data1 = data.data;
 const _errs3 = errors;
-if(!(validate96(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10613,8 +8902,6 @@ if(valid0){
 else {
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate191.errors = vErrors;
@@ -10625,7 +8912,6 @@ return errors === 0;
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -10633,33 +8919,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate191(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate191(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate190.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -10667,14 +8945,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate190.errors = vErrors;
@@ -10685,7 +8959,6 @@ return errors === 0;
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10704,13 +8977,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.data !== undefined){
-let data0 = data.data;
 const _errs2 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10719,20 +8989,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations !== undefined){
-let data1 = data.operations;
 const _errs3 = errors;
-if(!(validate190(data1, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10742,15 +9007,12 @@ else {
 validate422.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate422.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate425;
-const schema109 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10764,44 +9026,33 @@ if(!func2("block_hash", data)){
 validate425.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationInput = validate427;
-const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+export const validateHexBytes = validate427;
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate427.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate427.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationOutput = validate428;
-const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+export const validateOperationHash = validate428;
 
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10815,18 +9066,12 @@ if(!func2("operation_hash", data)){
 validate428.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate430;
-const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
+export const validateExpectedEnvVersionAndComponents = validate430;
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10835,7 +9080,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate306.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10847,11 +9091,7 @@ if(data < 0 || isNaN(data)){
 validate306.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate306.errors = vErrors;
@@ -10862,7 +9102,6 @@ return errors === 0;
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10881,13 +9120,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined){
-let data0 = data.expected_env_version;
 const _errs2 = errors;
-if(!(validate306(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate306(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10898,7 +9134,6 @@ if(valid0){
 if(data.components !== undefined){
 let data1 = data.components;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -10906,7 +9141,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -10925,13 +9159,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.name !== undefined){
-let data3 = data2.name;
 const _errs8 = errors;
-if(!(validate24(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -10940,13 +9171,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.interface !== undefined){
-let data4 = data2.interface;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -10955,20 +9183,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.implementation !== undefined){
-let data5 = data2.implementation;
 const _errs10 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -10979,30 +9202,22 @@ else {
 validate430.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate430.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11012,15 +9227,12 @@ else {
 validate430.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate435;
-const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+export const validateProtocolHash = validate435;
 
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11034,18 +9246,12 @@ if(!func2("protocol_hash", data)){
 validate435.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate435.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate437;
-const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11059,10 +9265,6 @@ if(!func2("chain_id", data)){
 validate123.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate123.errors = vErrors;
 return errors === 0;
@@ -11072,7 +9274,6 @@ return errors === 0;
 function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -11084,7 +9285,6 @@ const _errs2 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -11115,20 +9315,10 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined){
-let data1 = data0.chain_id;
-const _errs6 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -11143,8 +9333,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0){
@@ -11152,7 +9340,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -11183,13 +9370,10 @@ break;
 }
 if(_errs9 === errors){
 if(data0.chain_id !== undefined){
-let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate123(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs10 === errors;
 }
@@ -11198,13 +9382,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.test_protocol !== undefined){
-let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate92(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate92(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs11 === errors;
 }
@@ -11213,20 +9394,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.expiration_date !== undefined){
-let data4 = data0.expiration_date;
 const _errs12 = errors;
-if(!(validate250(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate250(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs12 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -11243,8 +9419,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid1){
@@ -11257,7 +9431,6 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
@@ -11288,20 +9461,10 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined){
-let data5 = data0.stopping;
-const _errs16 = errors;
-if(!(validate123(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate123(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -11315,8 +9478,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs13){
 }
 }
 var _valid0 = _errs13 === errors;
@@ -11354,34 +9515,26 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
-}
-if(valid0){
 }
 }
 else {
 validate437.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate437.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetMonitorAppliedBlocksOutput = validate443;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"header":{"$ref":"octez-definition:block_header"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","header","hash","chain_id"],"additionalProperties":false};
+export const validateMonitorOutput = validate443;
 
 function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11400,13 +9553,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_id !== undefined){
-let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate123(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11415,13 +9565,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hash !== undefined){
-let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11430,13 +9577,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.header !== undefined){
-let data2 = data.header;
 const _errs4 = errors;
-if(!(validate247(data2, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
+if(!(validate247(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -11445,20 +9589,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations !== undefined){
-let data3 = data.operations;
 const _errs5 = errors;
-if(!(validate190(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11470,20 +9609,16 @@ else {
 validate443.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate443.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorBootstrappedOutput = validate448;
-const schema116 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","block"],"additionalProperties":false};
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11502,13 +9637,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11517,20 +9649,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data1 = data.timestamp;
 const _errs3 = errors;
-if(!(validate250(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11540,15 +9667,12 @@ else {
 validate448.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate448.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate451;
-const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11567,9 +9691,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -11579,8 +9700,6 @@ const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -11616,8 +9735,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate451.errors = vErrors;
 return errors === 0;
 }
@@ -11628,7 +9745,6 @@ const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11647,13 +9763,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.hash !== undefined){
-let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11662,13 +9775,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11683,7 +9793,6 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate453.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data2 == "number"){
 if(data2 > 255 || isNaN(data2)){
@@ -11695,11 +9804,7 @@ if(data2 < 0 || isNaN(data2)){
 validate453.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -11709,13 +9814,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined){
-let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate120(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -11724,13 +9826,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data4 = data.timestamp;
 const _errs7 = errors;
-if(!(validate250(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -11745,7 +9844,6 @@ if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
 validate453.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data5 == "number"){
 if(data5 > 255 || isNaN(data5)){
@@ -11757,11 +9855,7 @@ if(data5 < 0 || isNaN(data5)){
 validate453.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -11771,13 +9865,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined){
-let data6 = data.operations_hash;
 const _errs10 = errors;
-if(!(validate22(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -11786,13 +9877,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined){
-let data7 = data.fitness;
 const _errs11 = errors;
-if(!(validate254(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -11801,13 +9889,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined){
-let data8 = data.context;
 const _errs12 = errors;
-if(!(validate245(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -11816,20 +9901,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.protocol_data !== undefined){
-let data9 = data.protocol_data;
 const _errs13 = errors;
-if(!(validate96(data9, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11847,17 +9927,12 @@ else {
 validate453.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate453.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate462;
-const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11871,10 +9946,6 @@ if(!func2("cryptobox_public_key_hash", data)){
 validate127.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate127.errors = vErrors;
 return errors === 0;
@@ -11888,14 +9959,10 @@ if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11903,8 +9970,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate169.errors = vErrors;
 return errors === 0;
@@ -11914,7 +9979,6 @@ return errors === 0;
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11933,13 +9997,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.addr !== undefined){
-let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11954,7 +10015,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -11966,19 +10026,13 @@ if(data1 < 0 || isNaN(data1)){
 validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11988,15 +10042,11 @@ else {
 validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-definition:distributed_db_version"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12005,7 +10055,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate260.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -12017,18 +10066,13 @@ if(data < 0 || isNaN(data)){
 validate260.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate260.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12037,7 +10081,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate269.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -12049,11 +10092,7 @@ if(data < 0 || isNaN(data)){
 validate269.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate269.errors = vErrors;
@@ -12064,7 +10103,6 @@ return errors === 0;
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12083,13 +10121,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate201(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -12098,13 +10133,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate260(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate260(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -12113,20 +10145,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate269(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate269(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12137,19 +10164,15 @@ else {
 validate266.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12168,14 +10191,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.disable_mempool !== undefined){
-let data0 = data.disable_mempool;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.disable_mempool !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12184,21 +10203,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private_node !== undefined){
-let data1 = data.private_node;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.private_node !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12207,8 +10220,6 @@ if(valid0){
 else {
 validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate118.errors = vErrors;
@@ -12219,7 +10230,6 @@ return errors === 0;
 function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -12227,7 +10237,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -12246,14 +10255,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.incoming !== undefined){
-let data1 = data0.incoming;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data0.incoming !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid1 = _errs4 === errors;
 }
@@ -12262,13 +10267,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.peer_id !== undefined){
-let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -12277,13 +10279,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.id_point !== undefined){
-let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate168(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -12298,7 +10297,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data4 == "number"){
 if(data4 > 65535 || isNaN(data4)){
@@ -12310,11 +10308,7 @@ if(data4 < 0 || isNaN(data4)){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid1 = _errs8 === errors;
@@ -12324,13 +10318,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.announced_version !== undefined){
-let data5 = data0.announced_version;
 const _errs10 = errors;
-if(!(validate266(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -12339,14 +10330,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.private !== undefined){
-let data6 = data0.private;
 const _errs11 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data0.private !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 }
@@ -12355,13 +10342,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.local_metadata !== undefined){
-let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate118(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate118(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -12370,20 +10354,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.remote_metadata !== undefined){
-let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate118(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate118(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -12399,22 +10378,16 @@ else {
 validate462.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate462.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate462.errors = vErrors;
@@ -12422,12 +10395,10 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsByPeerIdOutput = validate468;
-const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false};
 
 function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12446,14 +10417,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.incoming !== undefined){
-let data0 = data.incoming;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.incoming !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12462,13 +10429,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -12477,13 +10441,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id_point !== undefined){
-let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate168(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -12498,7 +10459,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate468.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -12510,11 +10470,7 @@ if(data3 < 0 || isNaN(data3)){
 validate468.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -12524,13 +10480,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.announced_version !== undefined){
-let data4 = data.announced_version;
 const _errs8 = errors;
-if(!(validate266(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -12539,14 +10492,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private !== undefined){
-let data5 = data.private;
 const _errs9 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.private !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -12555,13 +10504,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.local_metadata !== undefined){
-let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate118(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate118(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -12570,20 +10516,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.remote_metadata !== undefined){
-let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate118(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate118(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12599,17 +10540,12 @@ else {
 validate468.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate468.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkGreylistIpsOutput = validate474;
-const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ips":{"type":"array","items":{"$ref":"octez-definition:p2p_address"}},"not_reliable_since":{"oneOf":[{"$ref":"octez-definition:timestamp.system"},{"type":"null"}]}},"required":["not_reliable_since","ips"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12618,13 +10554,10 @@ if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12632,9 +10565,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate177.errors = vErrors;
 return errors === 0;
@@ -12652,8 +10582,6 @@ if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -12663,8 +10591,6 @@ const _errs2 = errors;
 if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -12700,8 +10626,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate173.errors = vErrors;
 return errors === 0;
 }
@@ -12710,7 +10634,6 @@ return errors === 0;
 function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12731,33 +10654,25 @@ if(_errs1 === errors){
 if(data.ips !== undefined){
 let data0 = data.ips;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate169(data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate474.errors = [{instancePath:instancePath+"/ips",schemaPath:"#/properties/ips/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -12777,8 +10692,6 @@ if(!(validate173(data2, {instancePath:instancePath+"/not_reliable_since",parentD
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs7 === errors;
 if(_valid0){
 valid2 = true;
@@ -12794,9 +10707,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var _valid0 = _errs8 === errors;
 if(_valid0 && valid2){
@@ -12832,14 +10742,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12849,46 +10755,35 @@ else {
 validate474.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate474.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkGreylistPeersOutput = validate477;
-const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}};
 
 function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate126(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate126(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate477.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate477.errors = vErrors;
@@ -12897,7 +10792,6 @@ return errors === 0;
 
 export const validateGetNetworkLogOutput = validate479;
 const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12905,8 +10799,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate277.errors = vErrors;
 return errors === 0;
@@ -12920,7 +10812,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12952,7 +10843,6 @@ break;
 if(_errs3 === errors){
 if(data.event !== undefined){
 let data0 = data.event;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -12963,8 +10853,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema123.oneOf[0].properties.event.enum;
 if(!(data0 === "too_few_connections")){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12975,16 +10863,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -12999,8 +10877,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -13008,7 +10884,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -13040,7 +10915,6 @@ break;
 if(_errs8 === errors){
 if(data.event !== undefined){
 let data1 = data.event;
-const _errs9 = errors;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13051,8 +10925,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema123.oneOf[1].properties.event.enum;
 if(!(data1 === "too_many_connections")){
 const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13063,16 +10935,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -13087,8 +10949,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -13101,7 +10961,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -13144,8 +11003,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs15 = errors;
-const vSchema2 = schema123.oneOf[2].properties.event.enum;
 if(!(data2 === "new_point")){
 const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13156,10 +11013,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs14){
-}
 var valid3 = _errs14 === errors;
 }
 else {
@@ -13167,20 +11020,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.point !== undefined){
-let data3 = data.point;
 const _errs16 = errors;
-if(!(validate277(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -13196,8 +11044,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -13210,7 +11056,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -13253,8 +11098,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs21 = errors;
-const vSchema3 = schema123.oneOf[3].properties.event.enum;
 if(!(data4 === "new_peer")){
 const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13265,10 +11108,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs20){
-}
 var valid4 = _errs20 === errors;
 }
 else {
@@ -13276,20 +11115,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.peer_id !== undefined){
-let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate126(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -13305,8 +11139,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid0){
@@ -13319,7 +11151,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -13362,8 +11193,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema4 = schema123.oneOf[4].properties.event.enum;
 if(!(data6 === "incoming_connection")){
 const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13374,10 +11203,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid5 = _errs26 === errors;
 }
 else {
@@ -13385,20 +11210,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.point !== undefined){
-let data7 = data.point;
 const _errs28 = errors;
-if(!(validate277(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -13414,8 +11234,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -13428,7 +11246,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -13471,8 +11288,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs33 = errors;
-const vSchema5 = schema123.oneOf[5].properties.event.enum;
 if(!(data8 === "outgoing_connection")){
 const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13483,10 +11298,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs32){
-}
 var valid6 = _errs32 === errors;
 }
 else {
@@ -13494,20 +11305,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data.point !== undefined){
-let data9 = data.point;
 const _errs34 = errors;
-if(!(validate277(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs34 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -13523,8 +11329,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -13537,7 +11341,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -13580,8 +11383,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema6 = schema123.oneOf[6].properties.event.enum;
 if(!(data10 === "authentication_failed")){
 const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13592,10 +11393,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
 var valid7 = _errs38 === errors;
 }
 else {
@@ -13603,20 +11400,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.point !== undefined){
-let data11 = data.point;
 const _errs40 = errors;
-if(!(validate277(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs40 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -13632,8 +11424,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -13646,7 +11436,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -13689,8 +11478,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs45 = errors;
-const vSchema7 = schema123.oneOf[7].properties.event.enum;
 if(!(data12 === "accepting_request")){
 const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13701,10 +11488,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs44){
-}
 var valid8 = _errs44 === errors;
 }
 else {
@@ -13712,13 +11495,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.point !== undefined){
-let data13 = data.point;
 const _errs46 = errors;
-if(!(validate277(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs46 === errors;
 }
@@ -13727,13 +11507,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.id_point !== undefined){
-let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate168(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs47 === errors;
 }
@@ -13742,20 +11519,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data.peer_id !== undefined){
-let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate126(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs48 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -13773,8 +11545,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(errors === _errs41){
-}
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid0){
@@ -13787,7 +11557,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs49 = errors;
-const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -13830,8 +11599,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs53 = errors;
-const vSchema8 = schema123.oneOf[8].properties.event.enum;
 if(!(data16 === "rejecting_request")){
 const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13842,10 +11609,6 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs52){
-}
 var valid9 = _errs52 === errors;
 }
 else {
@@ -13853,13 +11616,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.point !== undefined){
-let data17 = data.point;
 const _errs54 = errors;
-if(!(validate277(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs54 === errors;
 }
@@ -13868,13 +11628,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.id_point !== undefined){
-let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate168(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs55 === errors;
 }
@@ -13883,20 +11640,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data.peer_id !== undefined){
-let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate126(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -13914,8 +11666,6 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(errors === _errs49){
-}
 }
 var _valid0 = _errs49 === errors;
 if(_valid0 && valid0){
@@ -13928,7 +11678,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs57 = errors;
-const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -13971,8 +11720,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs61 = errors;
-const vSchema9 = schema123.oneOf[9].properties.event.enum;
 if(!(data20 === "request_rejected")){
 const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13983,10 +11730,6 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs60){
-}
 var valid10 = _errs60 === errors;
 }
 else {
@@ -13994,13 +11737,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data.point !== undefined){
-let data21 = data.point;
 const _errs62 = errors;
-if(!(validate277(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs62 === errors;
 }
@@ -14011,7 +11751,6 @@ if(valid10){
 if(data.identity !== undefined){
 let data22 = data.identity;
 const _errs63 = errors;
-const _errs64 = errors;
 if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
@@ -14028,29 +11767,21 @@ errors++;
 else {
 const len1 = data22.length;
 if(len1 > 0){
-let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate168(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate168(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs65 === errors;
 }
 if(valid11){
 if(len1 > 1){
-let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate126(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate126(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid11 = _errs66 === errors;
-}
-if(valid11){
 }
 }
 }
@@ -14065,15 +11796,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(errors === _errs63){
-}
 }
 var valid10 = _errs63 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -14090,8 +11817,6 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(errors === _errs57){
-}
 }
 var _valid0 = _errs57 === errors;
 if(_valid0 && valid0){
@@ -14104,7 +11829,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs67 = errors;
-const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
@@ -14147,8 +11871,6 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs71 = errors;
-const vSchema10 = schema123.oneOf[10].properties.event.enum;
 if(!(data25 === "connection_established")){
 const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14159,10 +11881,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs70){
-}
 var valid12 = _errs70 === errors;
 }
 else {
@@ -14170,13 +11888,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data.id_point !== undefined){
-let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate168(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs72 === errors;
 }
@@ -14185,20 +11900,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data.peer_id !== undefined){
-let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate126(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs73 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -14215,8 +11925,6 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(errors === _errs67){
-}
 }
 var _valid0 = _errs67 === errors;
 if(_valid0 && valid0){
@@ -14229,7 +11937,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs74 = errors;
-const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -14272,8 +11979,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs78 = errors;
-const vSchema11 = schema123.oneOf[11].properties.event.enum;
 if(!(data28 === "disconnection")){
 const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14284,10 +11989,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs77){
-}
 var valid13 = _errs77 === errors;
 }
 else {
@@ -14295,20 +11996,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data.peer_id !== undefined){
-let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate126(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs79 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -14324,8 +12020,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs74){
-}
 }
 var _valid0 = _errs74 === errors;
 if(_valid0 && valid0){
@@ -14338,7 +12032,6 @@ valid0 = true;
 passing0 = 11;
 }
 const _errs80 = errors;
-const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
@@ -14381,8 +12074,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs84 = errors;
-const vSchema12 = schema123.oneOf[12].properties.event.enum;
 if(!(data30 === "external_disconnection")){
 const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14393,10 +12084,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs83){
-}
 var valid14 = _errs83 === errors;
 }
 else {
@@ -14404,20 +12091,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data.peer_id !== undefined){
-let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate126(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs85 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -14433,8 +12115,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs80){
-}
 }
 var _valid0 = _errs80 === errors;
 if(_valid0 && valid0){
@@ -14447,7 +12127,6 @@ valid0 = true;
 passing0 = 12;
 }
 const _errs86 = errors;
-const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -14479,7 +12158,6 @@ break;
 if(_errs88 === errors){
 if(data.event !== undefined){
 let data32 = data.event;
-const _errs89 = errors;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -14490,8 +12168,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema13 = schema123.oneOf[13].properties.event.enum;
 if(!(data32 === "gc_points")){
 const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14502,16 +12178,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
-var valid15 = _errs89 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -14526,8 +12192,6 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(errors === _errs86){
-}
 }
 var _valid0 = _errs86 === errors;
 if(_valid0 && valid0){
@@ -14540,7 +12204,6 @@ valid0 = true;
 passing0 = 13;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -14572,7 +12235,6 @@ break;
 if(_errs93 === errors){
 if(data.event !== undefined){
 let data33 = data.event;
-const _errs94 = errors;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -14583,8 +12245,6 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema14 = schema123.oneOf[14].properties.event.enum;
 if(!(data33 === "gc_peer_ids")){
 const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14595,16 +12255,6 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -14619,8 +12269,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(errors === _errs91){
-}
 }
 var _valid0 = _errs91 === errors;
 if(_valid0 && valid0){
@@ -14633,7 +12281,6 @@ valid0 = true;
 passing0 = 14;
 }
 const _errs96 = errors;
-const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -14676,8 +12323,6 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs100 = errors;
-const vSchema15 = schema123.oneOf[15].properties.event.enum;
 if(!(data34 === "swap_request_received")){
 const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14688,10 +12333,6 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs99){
-}
 var valid17 = _errs99 === errors;
 }
 else {
@@ -14699,20 +12340,15 @@ var valid17 = true;
 }
 if(valid17){
 if(data.source !== undefined){
-let data35 = data.source;
 const _errs101 = errors;
-if(!(validate126(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid17 = _errs101 === errors;
 }
 else {
 var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -14728,8 +12364,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(errors === _errs96){
-}
 }
 var _valid0 = _errs96 === errors;
 if(_valid0 && valid0){
@@ -14742,7 +12376,6 @@ valid0 = true;
 passing0 = 15;
 }
 const _errs102 = errors;
-const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -14785,8 +12418,6 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs106 = errors;
-const vSchema16 = schema123.oneOf[16].properties.event.enum;
 if(!(data36 === "swap_ack_received")){
 const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14797,10 +12428,6 @@ vErrors.push(err85);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs105){
-}
 var valid18 = _errs105 === errors;
 }
 else {
@@ -14808,20 +12435,15 @@ var valid18 = true;
 }
 if(valid18){
 if(data.source !== undefined){
-let data37 = data.source;
 const _errs107 = errors;
-if(!(validate126(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid18 = _errs107 === errors;
 }
 else {
 var valid18 = true;
-}
-if(valid18){
 }
 }
 }
@@ -14837,8 +12459,6 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(errors === _errs102){
-}
 }
 var _valid0 = _errs102 === errors;
 if(_valid0 && valid0){
@@ -14851,7 +12471,6 @@ valid0 = true;
 passing0 = 16;
 }
 const _errs108 = errors;
-const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
@@ -14894,8 +12513,6 @@ vErrors.push(err89);
 }
 errors++;
 }
-const _errs112 = errors;
-const vSchema17 = schema123.oneOf[17].properties.event.enum;
 if(!(data38 === "swap_request_sent")){
 const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14906,10 +12523,6 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs111){
-}
 var valid19 = _errs111 === errors;
 }
 else {
@@ -14917,20 +12530,15 @@ var valid19 = true;
 }
 if(valid19){
 if(data.source !== undefined){
-let data39 = data.source;
 const _errs113 = errors;
-if(!(validate126(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs113 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -14946,8 +12554,6 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(errors === _errs108){
-}
 }
 var _valid0 = _errs108 === errors;
 if(_valid0 && valid0){
@@ -14960,7 +12566,6 @@ valid0 = true;
 passing0 = 17;
 }
 const _errs114 = errors;
-const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -15003,8 +12608,6 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs118 = errors;
-const vSchema18 = schema123.oneOf[18].properties.event.enum;
 if(!(data40 === "swap_ack_sent")){
 const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15015,10 +12618,6 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs117){
-}
 var valid20 = _errs117 === errors;
 }
 else {
@@ -15026,20 +12625,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data.source !== undefined){
-let data41 = data.source;
 const _errs119 = errors;
-if(!(validate126(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs119 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -15055,8 +12649,6 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(errors === _errs114){
-}
 }
 var _valid0 = _errs114 === errors;
 if(_valid0 && valid0){
@@ -15069,7 +12661,6 @@ valid0 = true;
 passing0 = 18;
 }
 const _errs120 = errors;
-const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -15112,8 +12703,6 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs124 = errors;
-const vSchema19 = schema123.oneOf[19].properties.event.enum;
 if(!(data42 === "swap_request_ignored")){
 const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15124,10 +12713,6 @@ vErrors.push(err100);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs123){
-}
 var valid21 = _errs123 === errors;
 }
 else {
@@ -15135,20 +12720,15 @@ var valid21 = true;
 }
 if(valid21){
 if(data.source !== undefined){
-let data43 = data.source;
 const _errs125 = errors;
-if(!(validate126(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid21 = _errs125 === errors;
 }
 else {
 var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -15164,8 +12744,6 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(errors === _errs120){
-}
 }
 var _valid0 = _errs120 === errors;
 if(_valid0 && valid0){
@@ -15178,7 +12756,6 @@ valid0 = true;
 passing0 = 19;
 }
 const _errs126 = errors;
-const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
@@ -15221,8 +12798,6 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs130 = errors;
-const vSchema20 = schema123.oneOf[20].properties.event.enum;
 if(!(data44 === "swap_success")){
 const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15233,10 +12808,6 @@ vErrors.push(err105);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs129){
-}
 var valid22 = _errs129 === errors;
 }
 else {
@@ -15244,20 +12815,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data.source !== undefined){
-let data45 = data.source;
 const _errs131 = errors;
-if(!(validate126(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs131 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -15273,8 +12839,6 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(errors === _errs126){
-}
 }
 var _valid0 = _errs126 === errors;
 if(_valid0 && valid0){
@@ -15287,7 +12851,6 @@ valid0 = true;
 passing0 = 20;
 }
 const _errs132 = errors;
-const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -15330,8 +12893,6 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs136 = errors;
-const vSchema21 = schema123.oneOf[21].properties.event.enum;
 if(!(data46 === "swap_failure")){
 const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15342,10 +12903,6 @@ vErrors.push(err110);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs135){
-}
 var valid23 = _errs135 === errors;
 }
 else {
@@ -15353,20 +12910,15 @@ var valid23 = true;
 }
 if(valid23){
 if(data.source !== undefined){
-let data47 = data.source;
 const _errs137 = errors;
-if(!(validate126(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid23 = _errs137 === errors;
 }
 else {
 var valid23 = true;
-}
-if(valid23){
 }
 }
 }
@@ -15382,8 +12934,6 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(errors === _errs132){
-}
 }
 var _valid0 = _errs132 === errors;
 if(_valid0 && valid0){
@@ -15396,7 +12946,6 @@ valid0 = true;
 passing0 = 21;
 }
 const _errs138 = errors;
-const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -15439,8 +12988,6 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs142 = errors;
-const vSchema22 = schema123.oneOf[22].properties.event.enum;
 if(!(data48 === "bootstrap_sent")){
 const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15451,10 +12998,6 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs141){
-}
 var valid24 = _errs141 === errors;
 }
 else {
@@ -15462,20 +13005,15 @@ var valid24 = true;
 }
 if(valid24){
 if(data.source !== undefined){
-let data49 = data.source;
 const _errs143 = errors;
-if(!(validate126(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid24 = _errs143 === errors;
 }
 else {
 var valid24 = true;
-}
-if(valid24){
 }
 }
 }
@@ -15491,8 +13029,6 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(errors === _errs138){
-}
 }
 var _valid0 = _errs138 === errors;
 if(_valid0 && valid0){
@@ -15505,7 +13041,6 @@ valid0 = true;
 passing0 = 22;
 }
 const _errs144 = errors;
-const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
@@ -15548,8 +13083,6 @@ vErrors.push(err119);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema23 = schema123.oneOf[23].properties.event.enum;
 if(!(data50 === "bootstrap_received")){
 const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15560,10 +13093,6 @@ vErrors.push(err120);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs147){
-}
 var valid25 = _errs147 === errors;
 }
 else {
@@ -15571,20 +13100,15 @@ var valid25 = true;
 }
 if(valid25){
 if(data.source !== undefined){
-let data51 = data.source;
 const _errs149 = errors;
-if(!(validate126(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid25 = _errs149 === errors;
 }
 else {
 var valid25 = true;
-}
-if(valid25){
 }
 }
 }
@@ -15600,8 +13124,6 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(errors === _errs144){
-}
 }
 var _valid0 = _errs144 === errors;
 if(_valid0 && valid0){
@@ -15614,7 +13136,6 @@ valid0 = true;
 passing0 = 23;
 }
 const _errs150 = errors;
-const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -15657,8 +13178,6 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs154 = errors;
-const vSchema24 = schema123.oneOf[24].properties.event.enum;
 if(!(data52 === "advertise_sent")){
 const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15669,10 +13188,6 @@ vErrors.push(err125);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs153){
-}
 var valid26 = _errs153 === errors;
 }
 else {
@@ -15680,20 +13195,15 @@ var valid26 = true;
 }
 if(valid26){
 if(data.source !== undefined){
-let data53 = data.source;
 const _errs155 = errors;
-if(!(validate126(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid26 = _errs155 === errors;
 }
 else {
 var valid26 = true;
-}
-if(valid26){
 }
 }
 }
@@ -15709,8 +13219,6 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(errors === _errs150){
-}
 }
 var _valid0 = _errs150 === errors;
 if(_valid0 && valid0){
@@ -15723,7 +13231,6 @@ valid0 = true;
 passing0 = 24;
 }
 const _errs156 = errors;
-const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
@@ -15766,8 +13273,6 @@ vErrors.push(err129);
 }
 errors++;
 }
-const _errs160 = errors;
-const vSchema25 = schema123.oneOf[25].properties.event.enum;
 if(!(data54 === "advertise_received")){
 const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15778,10 +13283,6 @@ vErrors.push(err130);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs159){
-}
 var valid27 = _errs159 === errors;
 }
 else {
@@ -15789,20 +13290,15 @@ var valid27 = true;
 }
 if(valid27){
 if(data.source !== undefined){
-let data55 = data.source;
 const _errs161 = errors;
-if(!(validate126(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid27 = _errs161 === errors;
 }
 else {
 var valid27 = true;
-}
-if(valid27){
 }
 }
 }
@@ -15817,8 +13313,6 @@ else {
 vErrors.push(err131);
 }
 errors++;
-}
-if(errors === _errs156){
 }
 }
 var _valid0 = _errs156 === errors;
@@ -15879,8 +13373,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate479.errors = vErrors;
 return errors === 0;
 }
@@ -15889,7 +13381,6 @@ export const validateGetNetworkPeersOutput = validate509;
 const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
 const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
 const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15897,9 +13388,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate98.errors = vErrors;
 return errors === 0;
@@ -15913,7 +13401,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15944,13 +13431,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.branch !== undefined){
-let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate98(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -15959,13 +13443,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.head !== undefined){
-let data1 = data.head;
 const _errs5 = errors;
-if(!(validate98(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -15974,13 +13455,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block_header !== undefined){
-let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate98(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -15989,13 +13467,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations !== undefined){
-let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate98(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -16004,13 +13479,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocols !== undefined){
-let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate98(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -16019,13 +13491,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operation_hashes_for_block !== undefined){
-let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate98(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -16034,13 +13503,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations_for_block !== undefined){
-let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate98(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -16049,13 +13515,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.checkpoint !== undefined){
-let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate98(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate98(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -16064,13 +13527,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocol_branch !== undefined){
-let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate98(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate98(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -16079,13 +13539,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.predecessor_header !== undefined){
-let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate98(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate98(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -16094,20 +13551,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.other !== undefined){
-let data10 = data.other;
 const _errs14 = errors;
-if(!(validate98(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16132,8 +13584,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -16141,7 +13591,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -16172,13 +13621,10 @@ break;
 }
 if(_errs17 === errors){
 if(data.branch !== undefined){
-let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate98(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -16187,13 +13633,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.head !== undefined){
-let data12 = data.head;
 const _errs19 = errors;
-if(!(validate98(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -16202,13 +13645,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block_header !== undefined){
-let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate98(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -16217,13 +13657,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations !== undefined){
-let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate98(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
@@ -16232,13 +13669,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.protocols !== undefined){
-let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate98(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs22 === errors;
 }
@@ -16247,13 +13681,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operation_hashes_for_block !== undefined){
-let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate98(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs23 === errors;
 }
@@ -16262,13 +13693,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations_for_block !== undefined){
-let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate98(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs24 === errors;
 }
@@ -16277,20 +13705,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.other !== undefined){
-let data18 = data.other;
 const _errs25 = errors;
-if(!(validate98(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16311,8 +13734,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs15){
 }
 }
 var _valid0 = _errs15 === errors;
@@ -16349,18 +13770,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16379,13 +13796,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.head !== undefined){
-let data0 = data.head;
 const _errs2 = errors;
-if(!(validate98(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -16394,20 +13808,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.branch !== undefined){
-let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate98(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16416,8 +13825,6 @@ if(valid0){
 else {
 validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate162.errors = vErrors;
@@ -16428,7 +13835,6 @@ return errors === 0;
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16449,7 +13855,6 @@ if(_errs1 === errors){
 if(data.responses !== undefined){
 let data0 = data.responses;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -16468,13 +13873,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.sent !== undefined){
-let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate97(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate97(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -16483,13 +13885,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.failed !== undefined){
-let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate97(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate97(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -16498,13 +13897,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.received !== undefined){
-let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate97(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate97(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -16513,13 +13909,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.unexpected !== undefined){
-let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate98(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate98(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -16528,20 +13921,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.outdated !== undefined){
-let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate98(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate98(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16554,8 +13942,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -16566,7 +13952,6 @@ if(valid0){
 if(data.requests !== undefined){
 let data6 = data.requests;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -16585,13 +13970,10 @@ break;
 }
 if(_errs12 === errors){
 if(data6.sent !== undefined){
-let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate97(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate97(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -16600,13 +13982,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.received !== undefined){
-let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate97(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate97(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -16615,13 +13994,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.failed !== undefined){
-let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate97(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate97(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -16630,20 +14006,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.scheduled !== undefined){
-let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate97(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate97(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16655,8 +14026,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
@@ -16665,13 +14034,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.valid_blocks !== undefined){
-let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate98(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate98(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -16680,13 +14046,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.old_heads !== undefined){
-let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate98(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate98(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -16697,7 +14060,6 @@ if(valid0){
 if(data.prevalidator_results !== undefined){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
@@ -16716,13 +14078,10 @@ break;
 }
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined){
-let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate98(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate98(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -16731,13 +14090,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.cannot_parse !== undefined){
-let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate98(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate98(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs23 === errors;
 }
@@ -16746,13 +14102,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_prefilter !== undefined){
-let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate98(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate98(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs24 === errors;
 }
@@ -16761,13 +14114,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_postfilter !== undefined){
-let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate98(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate98(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -16776,13 +14126,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.applied !== undefined){
-let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate98(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate98(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -16791,13 +14138,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_delayed !== undefined){
-let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate98(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate98(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs27 === errors;
 }
@@ -16806,13 +14150,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_refused !== undefined){
-let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate98(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate98(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs28 === errors;
 }
@@ -16821,13 +14162,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused !== undefined){
-let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate98(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate98(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs29 === errors;
 }
@@ -16836,13 +14174,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.duplicate !== undefined){
-let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate98(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate98(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs30 === errors;
 }
@@ -16851,20 +14186,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.outdated !== undefined){
-let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate98(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate98(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs31 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -16882,8 +14212,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs19){
-}
 }
 var valid0 = _errs19 === errors;
 }
@@ -16892,13 +14220,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unactivated_chains !== undefined){
-let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate98(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate98(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs32 === errors;
 }
@@ -16907,13 +14232,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.inactive_chains !== undefined){
-let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate98(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate98(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs33 === errors;
 }
@@ -16922,13 +14244,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.future_blocks_advertised !== undefined){
-let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate98(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate98(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs34 === errors;
 }
@@ -16939,7 +14258,6 @@ if(valid0){
 if(data.unadvertised !== undefined){
 let data27 = data.unadvertised;
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
@@ -16958,13 +14276,10 @@ break;
 }
 if(_errs37 === errors){
 if(data27.block !== undefined){
-let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate98(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate98(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs38 === errors;
 }
@@ -16973,13 +14288,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.operations !== undefined){
-let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate98(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs39 === errors;
 }
@@ -16988,20 +14300,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.protocol !== undefined){
-let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate98(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate98(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs40 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -17011,8 +14318,6 @@ if(valid4){
 else {
 validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs35){
 }
 }
 var valid0 = _errs35 === errors;
@@ -17024,7 +14329,6 @@ if(valid0){
 if(data.advertisements !== undefined){
 let data31 = data.advertisements;
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
@@ -17043,13 +14347,10 @@ break;
 }
 if(_errs43 === errors){
 if(data31.sent !== undefined){
-let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate162(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate162(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs44 === errors;
 }
@@ -17058,20 +14359,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data31.received !== undefined){
-let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate162(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate162(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs45 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -17081,15 +14377,11 @@ else {
 validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs41){
-}
 }
 var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17107,8 +14399,6 @@ else {
 validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate134.errors = vErrors;
 return errors === 0;
@@ -17123,26 +14413,18 @@ if(typeof data !== "string"){
 validate276.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema79.enum;
 if(!(((data === "running") || (data === "accepted")) || (data === "disconnected"))){
 validate276.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema79.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate276.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17161,13 +14443,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate177(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -17176,13 +14455,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -17191,13 +14467,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17206,20 +14479,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17231,19 +14499,15 @@ else {
 validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate301.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17254,29 +14518,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate168(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate168(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -17284,8 +14540,6 @@ if(valid0){
 else {
 validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate167.errors = vErrors;
@@ -17296,7 +14550,6 @@ return errors === 0;
 function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -17304,7 +14557,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -17315,13 +14567,10 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate126(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
@@ -17329,7 +14578,6 @@ if(valid1){
 if(len2 > 1){
 let data2 = data0[1];
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
@@ -17348,14 +14596,10 @@ break;
 }
 if(_errs6 === errors){
 if(data2.score !== undefined){
-let data3 = data2.score;
 const _errs7 = errors;
-if(!(typeof data3 == "number")){
+if(!(typeof data2.score == "number")){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
@@ -17364,14 +14608,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.trusted !== undefined){
-let data4 = data2.trusted;
 const _errs9 = errors;
-if(typeof data4 !== "boolean"){
+if(typeof data2.trusted !== "boolean"){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -17380,13 +14620,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.conn_metadata !== undefined){
-let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate118(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate118(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -17395,13 +14632,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.peer_metadata !== undefined){
-let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate134(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate134(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -17410,13 +14644,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.state !== undefined){
-let data7 = data2.state;
 const _errs13 = errors;
-if(!(validate276(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate276(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -17425,13 +14656,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.reachable_at !== undefined){
-let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate168(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate168(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -17440,13 +14668,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.stat !== undefined){
-let data9 = data2.stat;
 const _errs15 = errors;
-if(!(validate301(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate301(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -17455,13 +14680,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_failed_connection !== undefined){
-let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate167(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate167(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
@@ -17470,13 +14692,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_rejected_connection !== undefined){
-let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate167(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate167(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -17485,13 +14704,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_established_connection !== undefined){
-let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate167(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate167(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -17500,13 +14716,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_disconnection !== undefined){
-let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate167(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate167(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -17515,13 +14728,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_seen !== undefined){
-let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate167(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate167(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -17530,20 +14740,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_miss !== undefined){
-let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate167(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate167(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -17564,12 +14769,8 @@ else {
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs4){
-}
 }
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -17578,35 +14779,28 @@ else {
 validate509.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate509.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate509.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersByPeerIdOutput = validate522;
+export const validateNetworkPeersByPeerIdOutput = validate522;
 const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17625,14 +14819,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.score !== undefined){
-let data0 = data.score;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.score == "number")){
 validate522.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17641,14 +14831,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trusted !== undefined){
-let data1 = data.trusted;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate522.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -17657,13 +14843,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.conn_metadata !== undefined){
-let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate118(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate118(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17672,13 +14855,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_metadata !== undefined){
-let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate134(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate134(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17687,13 +14867,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data4 = data.state;
 const _errs8 = errors;
-if(!(validate276(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate276(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17702,13 +14879,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reachable_at !== undefined){
-let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate168(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate168(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17717,13 +14891,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stat !== undefined){
-let data6 = data.stat;
 const _errs10 = errors;
-if(!(validate301(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate301(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17732,13 +14903,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate167(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate167(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17747,13 +14915,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate167(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate167(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -17762,13 +14927,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate167(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate167(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -17777,13 +14939,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate167(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate167(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -17792,13 +14951,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate167(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate167(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -17807,20 +14963,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate167(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate167(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17841,8 +14992,6 @@ else {
 validate522.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate522.errors = vErrors;
 return errors === 0;
@@ -17854,7 +15003,6 @@ const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -17868,27 +15016,14 @@ break;
 if(_errs1 === errors){
 if(data.acl !== undefined){
 let data0 = data.acl;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 validate534.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema126.properties.acl.enum;
 if(!(((data0 === "open") || (data0 === "trust")) || (data0 === "ban"))){
 validate534.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/enum",keyword:"enum",params:{allowedValues: schema126.properties.acl.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-else {
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17896,15 +15031,12 @@ else {
 validate534.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate534.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate535;
-const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
+export const validateBooleanValue = validate535;
 
 function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17913,21 +15045,16 @@ if(typeof data !== "boolean"){
 validate535.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate535.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPeersLogOutput = validate536;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17952,15 +15079,9 @@ if(typeof data0 !== "string"){
 validate273.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema78.properties.kind.enum;
 if(!((((((data0 === "rejecting_request") || (data0 === "incoming_request")) || (data0 === "disconnection")) || (data0 === "external_disconnection")) || (data0 === "connection_established")) || (data0 === "request_rejected"))){
 validate273.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema78.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17969,13 +15090,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined){
-let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate173(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17984,13 +15102,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.addr !== undefined){
-let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate169(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18005,7 +15120,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate273.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -18017,19 +15131,13 @@ if(data3 < 0 || isNaN(data3)){
 validate273.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18041,8 +15149,6 @@ else {
 validate273.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate273.errors = vErrors;
 return errors === 0;
@@ -18052,33 +15158,25 @@ return errors === 0;
 function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate273(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate273(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate536.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate536.errors = vErrors;
@@ -18086,7 +15184,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsOutput = validate538;
-const schema129 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
@@ -18097,7 +15194,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18129,7 +15225,6 @@ break;
 if(_errs3 === errors){
 if(data.event_kind !== undefined){
 let data0 = data.event_kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -18140,8 +15235,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema82.oneOf[0].properties.event_kind.enum;
 if(!(data0 === "requested")){
 const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18152,16 +15245,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -18176,8 +15259,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -18185,7 +15266,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -18228,8 +15308,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema82.oneOf[1].properties.event_kind.enum;
 if(!(data1 === "accepted")){
 const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18240,10 +15318,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var valid2 = _errs9 === errors;
 }
 else {
@@ -18251,20 +15325,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.p2p_peer_id !== undefined){
-let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -18280,8 +15349,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -18294,7 +15361,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -18337,8 +15403,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema82.oneOf[2].properties.event_kind.enum;
 if(!(data3 === "running")){
 const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18349,10 +15413,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
 var valid3 = _errs15 === errors;
 }
 else {
@@ -18360,20 +15420,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.p2p_peer_id !== undefined){
-let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs17 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -18389,8 +15444,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs12){
-}
 }
 var _valid0 = _errs12 === errors;
 if(_valid0 && valid0){
@@ -18403,7 +15456,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -18435,7 +15487,6 @@ break;
 if(_errs20 === errors){
 if(data.event_kind !== undefined){
 let data5 = data.event_kind;
-const _errs21 = errors;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -18446,8 +15497,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs22 = errors;
-const vSchema3 = schema82.oneOf[3].properties.event_kind.enum;
 if(!(data5 === "disconnected")){
 const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18458,16 +15507,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs21){
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -18481,8 +15520,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs18){
 }
 }
 var _valid0 = _errs18 === errors;
@@ -18521,18 +15558,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate281.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -18543,29 +15576,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate126(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate126(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -18573,8 +15598,6 @@ if(valid0){
 else {
 validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate180.errors = vErrors;
@@ -18585,7 +15608,6 @@ return errors === 0;
 function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18604,14 +15626,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate279.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18620,13 +15638,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18635,13 +15650,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate281(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18650,13 +15662,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate126(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -18665,13 +15674,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -18680,13 +15686,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate180(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18695,13 +15698,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate180(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -18710,13 +15710,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate180(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -18725,13 +15722,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate180(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -18740,13 +15734,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -18755,20 +15746,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.expected_peer_id !== undefined){
-let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate126(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18787,8 +15773,6 @@ else {
 validate279.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate279.errors = vErrors;
 return errors === 0;
@@ -18798,7 +15782,6 @@ return errors === 0;
 function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -18806,7 +15789,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -18817,29 +15799,21 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate277(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate277(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
 if(valid1){
 if(len2 > 1){
-let data2 = data0[1];
 const _errs4 = errors;
-if(!(validate279(data2, {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate279(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -18848,35 +15822,28 @@ else {
 validate538.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate538.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate538.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPointsByPointOutput = validate541;
+export const validateNetworkPointsByPointOutput = validate541;
 const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 
 function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18895,14 +15862,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate541.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18911,13 +15874,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18926,13 +15886,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate281(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18941,13 +15898,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate126(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -18956,13 +15910,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -18971,13 +15922,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate180(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18986,13 +15934,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate180(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -19001,13 +15946,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate180(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -19016,13 +15958,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate180(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -19031,13 +15970,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -19046,20 +15982,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.expected_peer_id !== undefined){
-let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate126(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19078,8 +16009,6 @@ else {
 validate541.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate541.errors = vErrors;
 return errors === 0;
@@ -19091,7 +16020,6 @@ const schema131 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -19110,15 +16038,9 @@ if(typeof data0 !== "string"){
 validate552.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema131.properties.acl.enum;
 if(!(((data0 === "open") || (data0 === "trust")) || (data0 === "ban"))){
 validate552.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/enum",keyword:"enum",params:{allowedValues: schema131.properties.acl.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -19127,20 +16049,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19149,22 +16066,18 @@ else {
 validate552.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate552.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate554;
-const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
 const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19189,15 +16102,9 @@ if(typeof data0 !== "string"){
 validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema55.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
 validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema55.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -19206,20 +16113,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined){
-let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19228,8 +16130,6 @@ if(valid0){
 else {
 validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate205.errors = vErrors;
@@ -19240,7 +16140,6 @@ return errors === 0;
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -19251,13 +16150,10 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate173(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -19269,7 +16165,6 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -19301,7 +16196,6 @@ break;
 if(_errs6 === errors){
 if(data1.event_kind !== undefined){
 let data2 = data1.event_kind;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -19312,8 +16206,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema83.items[1].oneOf[0].properties.event_kind.enum;
 if(!(data2 === "outgoing_request")){
 const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19324,16 +16216,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19348,8 +16230,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs4){
-}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0){
@@ -19357,7 +16237,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -19400,8 +16279,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs13 = errors;
-const vSchema1 = schema83.items[1].oneOf[1].properties.event_kind.enum;
 if(!(data3 === "accepting_request")){
 const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19412,10 +16289,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs12){
-}
 var valid3 = _errs12 === errors;
 }
 else {
@@ -19423,20 +16296,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data1.p2p_peer_id !== undefined){
-let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -19451,8 +16319,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs9){
 }
 }
 var _valid0 = _errs9 === errors;
@@ -19470,8 +16336,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19483,7 +16347,6 @@ valid1 = true;
 passing0 = 2;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
@@ -19526,8 +16389,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema83.items[1].oneOf[3].properties.event_kind.enum;
 if(!(data5 === "request_rejected")){
 const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19538,10 +16399,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid4 = _errs19 === errors;
 }
 else {
@@ -19549,20 +16406,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data1.p2p_peer_id !== undefined){
-let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate126(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs21 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -19577,8 +16429,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs16){
 }
 }
 var _valid0 = _errs16 === errors;
@@ -19596,8 +16446,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs22 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19613,8 +16461,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19629,8 +16475,6 @@ const _errs24 = errors;
 if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs24 === errors;
 if(_valid0 && valid1){
@@ -19671,11 +16515,7 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs2){
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -19683,8 +16523,6 @@ if(valid0){
 else {
 validate293.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate293.errors = vErrors;
@@ -19695,33 +16533,25 @@ return errors === 0;
 function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate293(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate293(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate554.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate554.errors = vErrors;
@@ -19729,7 +16559,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate556;
-const schema133 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19743,22 +16572,16 @@ if(!func2("cryptobox_public_key_hash", data)){
 validate556.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate556.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate558;
-const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19777,13 +16600,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate177(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -19792,13 +16612,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -19807,13 +16624,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -19822,20 +16636,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19847,46 +16656,35 @@ else {
 validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate558.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostPrivateInjectionOperationsInput = validate563;
-const schema135 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
 
 function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate563.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate563.errors = vErrors;
@@ -19894,8 +16692,6 @@ return errors === 0;
 }
 
 export const validatePostPrivateInjectionOperationsOutput = validate565;
-const schema136 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19909,10 +16705,6 @@ if(!func2("operation_hash", data)){
 validate228.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate228.errors = vErrors;
 return errors === 0;
@@ -19922,33 +16714,25 @@ return errors === 0;
 function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate228(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate565.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate565.errors = vErrors;
@@ -19956,38 +16740,29 @@ return errors === 0;
 }
 
 export const validateGetProtocolsOutput = validate567;
-const schema137 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Protocol_hash"}};
 
 function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate92(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate567.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate567.errors = vErrors;
@@ -19995,7 +16770,6 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate569;
-const schema138 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20004,7 +16778,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate569.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -20016,11 +16789,7 @@ if(data < 0 || isNaN(data)){
 validate569.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate569.errors = vErrors;
@@ -20033,7 +16802,6 @@ const schema139 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20052,14 +16820,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.minor_words !== undefined){
-let data0 = data.minor_words;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.minor_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -20068,14 +16832,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.promoted_words !== undefined){
-let data1 = data.promoted_words;
 const _errs4 = errors;
-if(!(typeof data1 == "number")){
+if(!(typeof data.promoted_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -20084,14 +16844,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_words !== undefined){
-let data2 = data.major_words;
 const _errs6 = errors;
-if(!(typeof data2 == "number")){
+if(!(typeof data.major_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -20100,13 +16856,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.minor_collections !== undefined){
-let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate55(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -20115,13 +16868,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_collections !== undefined){
-let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate55(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -20130,13 +16880,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.forced_major_collections !== undefined){
-let data5 = data.forced_major_collections;
 const _errs10 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
+if(!(validate55(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -20145,13 +16892,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_words !== undefined){
-let data6 = data.heap_words;
 const _errs11 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate55(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -20160,13 +16904,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_chunks !== undefined){
-let data7 = data.heap_chunks;
 const _errs12 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate55(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -20175,13 +16916,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_words !== undefined){
-let data8 = data.live_words;
 const _errs13 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate55(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -20190,13 +16928,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_blocks !== undefined){
-let data9 = data.live_blocks;
 const _errs14 = errors;
-if(!(validate55(data9, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate55(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -20205,13 +16940,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_words !== undefined){
-let data10 = data.free_words;
 const _errs15 = errors;
-if(!(validate55(data10, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate55(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -20220,13 +16952,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_blocks !== undefined){
-let data11 = data.free_blocks;
 const _errs16 = errors;
-if(!(validate55(data11, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate55(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -20235,13 +16964,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.largest_free !== undefined){
-let data12 = data.largest_free;
 const _errs17 = errors;
-if(!(validate55(data12, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate55(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -20250,13 +16976,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fragments !== undefined){
-let data13 = data.fragments;
 const _errs18 = errors;
-if(!(validate55(data13, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate55(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -20265,13 +16988,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.compactions !== undefined){
-let data14 = data.compactions;
 const _errs19 = errors;
-if(!(validate55(data14, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate55(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs19 === errors;
 }
@@ -20280,13 +17000,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.top_heap_words !== undefined){
-let data15 = data.top_heap_words;
 const _errs20 = errors;
-if(!(validate55(data15, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate55(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs20 === errors;
 }
@@ -20295,20 +17012,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stack_size !== undefined){
-let data16 = data.stack_size;
 const _errs21 = errors;
-if(!(validate55(data16, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate55(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20333,15 +17045,12 @@ else {
 validate570.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate570.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate585;
-const schema140 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20350,7 +17059,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20381,13 +17089,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.page_size !== undefined){
-let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -20396,13 +17101,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.size !== undefined){
-let data1 = data.size;
 const _errs5 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate177(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -20411,13 +17113,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.resident !== undefined){
-let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate177(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -20426,13 +17125,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.shared !== undefined){
-let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate177(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate177(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -20441,13 +17137,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.text !== undefined){
-let data4 = data.text;
 const _errs8 = errors;
-if(!(validate177(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate177(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -20456,13 +17149,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.lib !== undefined){
-let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate177(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate177(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -20471,13 +17161,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data !== undefined){
-let data6 = data.data;
 const _errs10 = errors;
-if(!(validate177(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate177(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -20486,20 +17173,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.dt !== undefined){
-let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate177(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate177(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -20521,8 +17203,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -20530,7 +17210,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -20561,13 +17240,10 @@ break;
 }
 if(_errs14 === errors){
 if(data.page_size !== undefined){
-let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -20576,9 +17252,8 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mem !== undefined){
-let data9 = data.mem;
 const _errs16 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20588,9 +17263,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid2 = _errs16 === errors;
 }
 else {
@@ -20598,20 +17270,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.resident !== undefined){
-let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate177(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -20627,8 +17294,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -20665,8 +17330,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate585.errors = vErrors;
 return errors === 0;
 }
@@ -20677,7 +17340,6 @@ const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20698,7 +17360,6 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 let data0 = data.version;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -20717,13 +17378,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.major !== undefined){
-let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate55(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -20732,13 +17390,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.minor !== undefined){
-let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate55(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -20763,8 +17418,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema141.properties.version.properties.additional_info.oneOf[0].enum;
 if(!(data3 === "dev")){
 const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20775,17 +17428,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var _valid0 = _errs9 === errors;
 if(_valid0){
 valid2 = true;
 passing0 = 0;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -20816,20 +17464,10 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined){
-let data4 = data3.rc;
-const _errs14 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate55(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -20843,8 +17481,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs11){
 }
 }
 var _valid0 = _errs11 === errors;
@@ -20868,8 +17504,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema1 = schema141.properties.version.properties.additional_info.oneOf[2].enum;
 if(!(data3 === "release")){
 const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20879,10 +17513,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs15){
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid2){
@@ -20895,7 +17525,6 @@ valid2 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
@@ -20926,20 +17555,10 @@ break;
 }
 if(_errs19 === errors){
 if(data3.rc_dev !== undefined){
-let data5 = data3.rc_dev;
-const _errs20 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
+if(!(validate55(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -20954,8 +17573,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid2){
@@ -20968,7 +17585,6 @@ valid2 = true;
 passing0 = 3;
 }
 const _errs21 = errors;
-const _errs22 = errors;
 if(errors === _errs21){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
@@ -20999,20 +17615,10 @@ break;
 }
 if(_errs23 === errors){
 if(data3.beta !== undefined){
-let data6 = data3.beta;
-const _errs24 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
+if(!(validate55(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid5 = _errs24 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -21027,8 +17633,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs21){
-}
 }
 var _valid0 = _errs21 === errors;
 if(_valid0 && valid2){
@@ -21041,7 +17645,6 @@ valid2 = true;
 passing0 = 4;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing5;
@@ -21072,20 +17675,10 @@ break;
 }
 if(_errs27 === errors){
 if(data3.beta_dev !== undefined){
-let data7 = data3.beta_dev;
-const _errs28 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
+if(!(validate55(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid6 = _errs28 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -21099,8 +17692,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -21141,14 +17732,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21159,8 +17746,6 @@ else {
 validate596.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -21169,13 +17754,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.network_version !== undefined){
-let data8 = data.network_version;
 const _errs29 = errors;
-if(!(validate266(data8, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate266(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs29 === errors;
 }
@@ -21190,7 +17772,6 @@ const _errs31 = errors;
 let valid7 = false;
 let passing1 = null;
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
@@ -21221,13 +17802,10 @@ break;
 }
 if(_errs34 === errors){
 if(data9.commit_hash !== undefined){
-let data10 = data9.commit_hash;
 const _errs35 = errors;
-if(!(validate24(data10, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate24(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs35 === errors;
 }
@@ -21236,20 +17814,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.commit_date !== undefined){
-let data11 = data9.commit_date;
 const _errs36 = errors;
-if(!(validate24(data11, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
+if(!(validate24(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs36 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -21264,8 +17837,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid1 = _errs32 === errors;
@@ -21283,9 +17854,6 @@ else {
 vErrors.push(err20);
 }
 errors++;
-}
-const _errs38 = errors;
-if(errors === _errs37){
 }
 var _valid1 = _errs37 === errors;
 if(_valid1 && valid7){
@@ -21321,14 +17889,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs30){
-}
 var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21339,15 +17903,12 @@ else {
 validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate596.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate606;
-const schema142 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
 function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21357,7 +17918,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21400,8 +17960,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema57.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
 const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21412,10 +17970,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -21423,20 +17977,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.since !== undefined){
-let data1 = data.since;
 const _errs6 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21452,8 +18001,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -21461,7 +18008,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -21504,8 +18050,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema57.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
 const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21516,10 +18060,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -21527,20 +18067,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.since !== undefined){
-let data3 = data.since;
 const _errs12 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -21556,8 +18091,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -21570,7 +18103,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -21613,8 +18145,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs17 = errors;
-const vSchema2 = schema57.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
 const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21625,10 +18155,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs16){
-}
 var valid3 = _errs16 === errors;
 }
 else {
@@ -21636,13 +18162,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.birth !== undefined){
-let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate173(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs18 === errors;
 }
@@ -21651,20 +18174,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.since !== undefined){
-let data6 = data.since;
 const _errs19 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -21681,8 +18199,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs13){
-}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -21695,7 +18211,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -21738,8 +18253,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema57.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
 const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21750,10 +18263,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -21761,13 +18270,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.birth !== undefined){
-let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate173(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -21776,20 +18282,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.since !== undefined){
-let data9 = data.since;
 const _errs26 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -21806,8 +18307,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -21820,7 +18319,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -21863,8 +18361,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema57.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
 const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21875,10 +18371,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
 var valid5 = _errs30 === errors;
 }
 else {
@@ -21886,13 +18378,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.birth !== undefined){
-let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate173(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs32 === errors;
 }
@@ -21901,13 +18390,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.since !== undefined){
-let data12 = data.since;
 const _errs33 = errors;
-if(!(validate173(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs33 === errors;
 }
@@ -21916,20 +18402,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.errors !== undefined){
-let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate219(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs34 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -21946,8 +18427,6 @@ else {
 vErrors.push(err24);
 }
 errors++;
-}
-if(errors === _errs27){
 }
 }
 var _valid0 = _errs27 === errors;
@@ -21987,13 +18466,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate210.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","chain_id"],"additionalProperties":false}]};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22002,7 +18478,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22033,13 +18508,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.block !== undefined){
-let data0 = data.block;
 const _errs4 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22048,13 +18520,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.chain_id !== undefined){
-let data1 = data.chain_id;
 const _errs5 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22063,20 +18532,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.peer !== undefined){
-let data2 = data.peer;
 const _errs6 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22093,8 +18557,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22102,7 +18564,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22133,13 +18594,10 @@ break;
 }
 if(_errs9 === errors){
 if(data.chain_id !== undefined){
-let data3 = data.chain_id;
 const _errs10 = errors;
-if(!(validate123(data3, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -22148,20 +18606,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.level !== undefined){
-let data4 = data.level;
 const _errs11 = errors;
-if(!(validate132(data4, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22176,8 +18629,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -22214,8 +18665,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate119.errors = vErrors;
 return errors === 0;
 }
@@ -22224,7 +18673,6 @@ return errors === 0;
 function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22243,13 +18691,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22260,7 +18705,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22268,7 +18712,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22287,13 +18730,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22302,20 +18742,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate119(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate119(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22325,22 +18760,16 @@ else {
 validate606.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate606.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -22352,7 +18781,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -22371,13 +18799,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -22386,13 +18811,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -22401,20 +18823,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate119(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate119(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -22425,15 +18842,11 @@ else {
 validate606.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22444,21 +18857,16 @@ else {
 validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate606.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate613;
-const schema143 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+export const validateWorkersOutput = validate613;
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22477,13 +18885,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.instances !== undefined){
-let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate55(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22492,13 +18897,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
-let data1 = data.status;
 const _errs3 = errors;
-if(!(validate210(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -22507,20 +18909,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.queue_length !== undefined){
-let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate55(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22531,8 +18928,6 @@ else {
 validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate238.errors = vErrors;
 return errors === 0;
@@ -22542,7 +18937,6 @@ return errors === 0;
 function validate613(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -22550,7 +18944,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -22569,13 +18962,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.chain_id !== undefined){
-let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22584,13 +18974,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate210(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22599,13 +18986,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate238(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -22620,7 +19004,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate613.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 32767 || isNaN(data4)){
@@ -22632,19 +19015,13 @@ if(data4 < -32768 || isNaN(data4)){
 validate613.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22656,22 +19033,16 @@ else {
 validate613.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate613.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate613.errors = vErrors;
@@ -22679,8 +19050,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate617;
-const schema144 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"}},"required":["hash"],"additionalProperties":false},{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id"],"additionalProperties":false}]};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22689,7 +19058,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22720,20 +19088,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.hash !== undefined){
-let data0 = data.hash;
-const _errs4 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22748,8 +19106,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22757,7 +19113,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22788,20 +19143,10 @@ break;
 }
 if(_errs7 === errors){
 if(data.peer_id !== undefined){
-let data1 = data.peer_id;
-const _errs8 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22815,8 +19160,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs5){
 }
 }
 var _valid0 = _errs5 === errors;
@@ -22853,8 +19196,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate187.errors = vErrors;
 return errors === 0;
 }
@@ -22863,7 +19204,6 @@ return errors === 0;
 function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22882,13 +19222,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22899,7 +19236,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22907,7 +19243,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22926,13 +19261,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22941,20 +19273,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate187(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate187(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22964,22 +19291,16 @@ else {
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate617.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -22991,7 +19312,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -23010,13 +19330,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -23025,13 +19342,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -23040,20 +19354,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate187(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate187(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -23064,15 +19373,11 @@ else {
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23083,21 +19388,16 @@ else {
 validate617.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate617.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate624;
-const schema145 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23116,13 +19416,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.table_length !== undefined){
-let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate55(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23131,20 +19428,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scheduler_length !== undefined){
-let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate55(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23153,8 +19445,6 @@ if(valid0){
 else {
 validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate184.errors = vErrors;
@@ -23165,7 +19455,6 @@ return errors === 0;
 function validate624(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23184,13 +19473,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined){
-let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate55(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23199,13 +19485,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_chains !== undefined){
-let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate55(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -23214,13 +19497,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operation_db !== undefined){
-let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate184(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate184(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -23229,13 +19509,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_db !== undefined){
-let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate184(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate184(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -23244,13 +19521,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block_header_db !== undefined){
-let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate184(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate184(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -23259,13 +19533,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_connections !== undefined){
-let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate55(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -23274,20 +19545,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_peers !== undefined){
-let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate55(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23302,20 +19568,16 @@ else {
 validate624.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate624.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate632;
-const schema146 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate632(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -23323,7 +19585,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -23342,13 +19603,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.peer_id !== undefined){
-let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -23357,13 +19615,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate210(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -23372,13 +19627,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate238(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -23389,7 +19641,6 @@ if(valid1){
 if(data0.pipelines !== undefined){
 let data4 = data0.pipelines;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
@@ -23408,13 +19659,10 @@ break;
 }
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined){
-let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate55(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -23423,20 +19671,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data4.fetched_blocks !== undefined){
-let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate55(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23446,15 +19689,11 @@ else {
 validate632.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs7){
-}
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -23466,22 +19705,16 @@ else {
 validate632.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate632.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate632.errors = vErrors;
@@ -23489,7 +19722,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate638;
-const schema147 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -23499,7 +19731,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23542,8 +19773,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema51.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -23554,10 +19783,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -23565,20 +19790,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -23594,8 +19814,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -23603,7 +19821,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -23646,8 +19863,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema51.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -23658,10 +19873,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -23669,13 +19880,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block !== undefined){
-let data3 = data.block;
 const _errs12 = errors;
-if(!(validate120(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -23684,20 +19892,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.locators !== undefined){
-let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate55(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23713,8 +19916,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -23751,8 +19952,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate195.errors = vErrors;
 return errors === 0;
 }
@@ -23761,7 +19960,6 @@ return errors === 0;
 function validate638(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23780,13 +19978,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23797,7 +19992,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -23805,7 +19999,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -23824,13 +20017,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -23839,20 +20029,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate195(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate195(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23862,22 +20047,16 @@ else {
 validate638.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate638.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -23889,7 +20068,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -23908,13 +20086,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -23923,13 +20098,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -23938,20 +20110,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate195(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate195(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -23962,15 +20129,11 @@ else {
 validate638.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23981,15 +20144,12 @@ else {
 validate638.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate638.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate645;
-const schema148 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
 const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["branch","ignored","increment"]};
 
@@ -24000,53 +20160,37 @@ if(typeof data !== "string"){
 validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema60.enum;
 if(!(((data === "branch") || (data === "ignored")) || (data === "increment"))){
 validate223.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate223.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate228(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate227.errors = vErrors;
@@ -24057,7 +20201,6 @@ return errors === 0;
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24076,13 +20219,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.known_valid !== undefined){
-let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate227(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate227(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24091,20 +20231,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pending !== undefined){
-let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate227(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate227(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -24113,8 +20248,6 @@ if(valid0){
 else {
 validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate226.errors = vErrors;
@@ -24129,7 +20262,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24172,8 +20304,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema59.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24184,10 +20314,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -24195,13 +20321,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -24210,20 +20333,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.event !== undefined){
-let data2 = data.event;
 const _errs7 = errors;
-if(!(validate223(data2, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+if(!(validate223(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -24240,8 +20358,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -24249,7 +20365,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -24292,8 +20407,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema1 = schema59.oneOf[1].properties.request.enum;
 if(!(data3 === "notify")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24304,10 +20417,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs11){
-}
 var valid2 = _errs11 === errors;
 }
 else {
@@ -24315,13 +20424,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.peer !== undefined){
-let data4 = data.peer;
 const _errs13 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -24330,20 +20436,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mempool !== undefined){
-let data5 = data.mempool;
 const _errs14 = errors;
-if(!(validate226(data5, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate226(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24360,8 +20461,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs8){
-}
 }
 var _valid0 = _errs8 === errors;
 if(_valid0 && valid0){
@@ -24374,7 +20473,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -24417,8 +20515,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema2 = schema59.oneOf[2].properties.request.enum;
 if(!(data6 === "inject")){
 const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24429,10 +20525,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
 var valid3 = _errs18 === errors;
 }
 else {
@@ -24440,13 +20532,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.operation !== undefined){
-let data7 = data.operation;
 const _errs20 = errors;
-if(!(validate191(data7, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs20 === errors;
 }
@@ -24455,9 +20544,8 @@ var valid3 = true;
 }
 if(valid3){
 if(data.force !== undefined){
-let data8 = data.force;
 const _errs21 = errors;
-if(typeof data8 !== "boolean"){
+if(typeof data.force !== "boolean"){
 const err14 = {instancePath:instancePath+"/force",schemaPath:"#/oneOf/2/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
@@ -24467,15 +20555,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs22 = errors;
-if(errors === _errs21){
-}
 var valid3 = _errs21 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -24492,8 +20575,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -24506,7 +20587,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -24549,8 +20629,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema3 = schema59.oneOf[3].properties.request.enum;
 if(!(data9 === "arrived")){
 const err19 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24561,10 +20639,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid4 = _errs26 === errors;
 }
 else {
@@ -24572,13 +20646,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation_hash !== undefined){
-let data10 = data.operation_hash;
 const _errs28 = errors;
-if(!(validate228(data10, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs28 === errors;
 }
@@ -24587,20 +20658,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation !== undefined){
-let data11 = data.operation;
 const _errs29 = errors;
-if(!(validate191(data11, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs29 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -24617,8 +20683,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -24631,7 +20695,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs30 = errors;
-const _errs31 = errors;
 if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -24663,7 +20726,6 @@ break;
 if(_errs32 === errors){
 if(data.request !== undefined){
 let data12 = data.request;
-const _errs33 = errors;
 if(typeof data12 !== "string"){
 const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24674,8 +20736,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs34 = errors;
-const vSchema4 = schema59.oneOf[4].properties.request.enum;
 if(!(data12 === "advertise")){
 const err24 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24686,16 +20746,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs33){
-}
-var valid5 = _errs33 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -24710,8 +20760,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs30){
-}
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid0){
@@ -24724,7 +20772,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -24756,7 +20803,6 @@ break;
 if(_errs37 === errors){
 if(data.request !== undefined){
 let data13 = data.request;
-const _errs38 = errors;
 if(typeof data13 !== "string"){
 const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24767,8 +20813,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema5 = schema59.oneOf[5].properties.request.enum;
 if(!(data13 === "leftover")){
 const err29 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24779,16 +20823,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -24803,8 +20837,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -24817,7 +20849,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs40 = errors;
-const _errs41 = errors;
 if(errors === _errs40){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -24860,8 +20891,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs44 = errors;
-const vSchema6 = schema59.oneOf[6].properties.request.enum;
 if(!(data14 === "ban")){
 const err34 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24872,10 +20901,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs43){
-}
 var valid7 = _errs43 === errors;
 }
 else {
@@ -24883,20 +20908,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.operation_hash !== undefined){
-let data15 = data.operation_hash;
 const _errs45 = errors;
-if(!(validate228(data15, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs45 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -24911,8 +20931,6 @@ else {
 vErrors.push(err35);
 }
 errors++;
-}
-if(errors === _errs40){
 }
 }
 var _valid0 = _errs40 === errors;
@@ -24954,8 +20972,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate221.errors = vErrors;
 return errors === 0;
 }
@@ -24964,7 +20980,6 @@ return errors === 0;
 function validate645(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24983,13 +20998,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -25000,7 +21012,6 @@ if(valid0){
 if(data.pending_requests !== undefined){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -25008,7 +21019,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -25027,13 +21037,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -25042,20 +21049,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate221(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate221(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -25065,22 +21067,16 @@ else {
 validate645.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate645.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -25092,7 +21088,6 @@ if(valid0){
 if(data.current_request !== undefined){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -25111,13 +21106,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -25126,13 +21118,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -25141,20 +21130,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate221(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate221(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -25165,15 +21149,11 @@ else {
 validate645.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -25183,8 +21163,6 @@ if(valid0){
 else {
 validate645.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate645.errors = vErrors;
