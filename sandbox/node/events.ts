@@ -20,10 +20,14 @@ export class NodeEvents {
   readonly protocols = new Topic<string>();
   /** Bootstrapped flag changes. */
   readonly bootstrapped = new Topic<boolean>();
+  /** Heads of the main chain while the node bootstraps, then `"bootstrapped"`. */
+  readonly bootstrapProgress = new Topic<BlockEvent | "bootstrapped">();
+  /** Chains started or stopped (never, in the sandbox: it runs only its main chain). */
+  readonly activeChains = new Topic<never>();
   /** Operations entering a chain's mempool. */
   readonly mempool = new Topic<{ chainId: string; operations: PendingOperation[] }>();
 
   close(): void {
-    for (const t of [this.validated, this.applied, this.heads, this.protocols, this.bootstrapped, this.mempool]) t.close();
+    for (const t of [this.validated, this.applied, this.heads, this.protocols, this.bootstrapped, this.bootstrapProgress, this.activeChains, this.mempool]) t.close();
   }
 }

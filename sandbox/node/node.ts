@@ -137,6 +137,7 @@ export class SandboxNode {
     const changed = value !== this.bootstrappedFlag;
     this.bootstrappedFlag = value;
     if (changed) this.events.bootstrapped.publish(value);
+    if (changed && value) this.events.bootstrapProgress.publish("bootstrapped");
   }
 
   /**
@@ -212,11 +213,12 @@ export class SandboxNode {
     }
     if (!options.force && compareFitness(header.fitness, chain.head.header.fitness) <= 0) throw genericFailure("Fitness too low");
     const validation = () => this.validateAndStore(chain, hash, header, bytes, operations);
+    const view = { block: hash, chain_id: chain.chainId };
     if (options.async) {
-      void this.blockQueue.run(validation).catch(() => undefined);
+      void this.blockQueue.run(validation, view).catch(() => undefined);
       return hash;
     }
-    await this.blockQueue.run(validation);
+    await this.blockQueue.run(validation, view);
     return hash;
   }
 
@@ -253,7 +255,10 @@ export class SandboxNode {
     const removed = this.mempool(chain.chainId).remove(included);
     this.store.deleteOperations(chain.chainId, removed);
     this.events.applied.publish({ chainId: chain.chainId, block });
-    if (isHead) this.events.heads.publish({ chainId: chain.chainId, block });
+    if (isHead) {
+      this.events.heads.publish({ chainId: chain.chainId, block });
+      if (!this.bootstrappedFlag && chain === this.mainChain) this.events.bootstrapProgress.publish({ chainId: chain.chainId, block });
+    }
   }
 
   /** Forgets an invalid block (`DELETE …/invalid_blocks/<hash>`); 404 when it is not recorded. */
@@ -316,8 +321,10 @@ export class SandboxNode {
       this.store.putOperation(chain.chainId, hash, operation);
       this.events.mempool.publish({ chainId: chain.chainId, operations: [{ hash, operation }] });
     };
-    if (options.async) void this.operationQueue.run(inject).catch(() => undefined);
-    else await this.operationQueue.run(inject);
+    const parsed = parseOperation(bytes);
+    const view = { request: "inject", operation: parsed ?? { branch: "", data: "" }, force: false };
+    if (options.async) void this.operationQueue.run(inject, view).catch(() => undefined);
+    else await this.operationQueue.run(inject, view);
     return hash;
   }
 

@@ -4,6 +4,8 @@
  */
 export interface WorkRequest {
   readonly pushed: number;
+  /** What the request is about, in the worker's request encoding. */
+  readonly view: unknown;
   treated?: number;
 }
 
@@ -15,8 +17,8 @@ export class WorkQueue {
   constructor(private readonly now: () => number = () => Date.now() / 1000) {}
 
   /** Queues `work`; the promise settles with its outcome. */
-  run<T>(work: () => T): Promise<T> {
-    const request: WorkRequest = { pushed: this.now() };
+  run<T>(work: () => T, view: unknown = {}): Promise<T> {
+    const request: WorkRequest = { pushed: this.now(), view };
     this.pending.push(request);
     const result = this.tail.then(() => {
       this.pending.splice(this.pending.indexOf(request), 1);
