@@ -90,7 +90,7 @@ export interface ConfigOverrides {
  */
 export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {}, source = "config"): NodeConfig {
   if (fileValue !== undefined && !isObject(fileValue)) throw new ConfigError(source, "expected a JSON object");
-  let merged = merge(defaultConfig(), fileValue ?? {}) as Record<string, unknown>;
+  const merged = merge(defaultConfig(), fileValue ?? {}) as Record<string, unknown>;
   // The network is replaced whole, never merged field by field.
   if (isObject(fileValue) && "network" in fileValue) merged.network = fileValue.network;
   if (overrides.network !== undefined) merged.network = overrides.network;
@@ -98,14 +98,14 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const rpc = merged.rpc as Record<string, unknown>;
   if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
   if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
+  // The network first: the schema's `oneOf` would only say that no case matched.
+  resolveNetwork(merged.network, `${source}.network`);
   const validate = getConfigRoute.output.validate;
   if (!validate(merged)) {
     const e = validate.errors?.[0];
     const where = source + (e?.instancePath ? e.instancePath.replace(/\//g, ".").replace(/^\./, ".") : "");
     throw new ConfigError(where, e?.message ?? "invalid value");
   }
-  resolveNetwork(merged.network, `${source}.network`);
-  merged = merged as NodeConfig as unknown as Record<string, unknown>;
   return merged as unknown as NodeConfig;
 }
 

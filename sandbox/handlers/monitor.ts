@@ -41,15 +41,26 @@ function matches(node: SandboxNode, e: BlockEvent, f: BlockFilter | undefined): 
   return true;
 }
 
-async function* blocks(node: SandboxNode, topic: Topic<BlockEvent>, filter: BlockFilter | undefined, signal: AbortSignal) {
-  for await (const e of topic.subscribe(signal)) if (matches(node, e, filter)) yield monitoredBlock(e.chainId, e.block);
+/**
+ * Subscribes at once (so that nothing published after the request is missed; an async
+ * generator's body would only start at the first read) and maps the events.
+ */
+function blocks(node: SandboxNode, topic: Topic<BlockEvent>, filter: BlockFilter | undefined, signal: AbortSignal) {
+  const events = topic.subscribe(signal);
+  return (async function* () {
+    for await (const e of events) if (matches(node, e, filter)) yield monitoredBlock(e.chainId, e.block);
+  })();
 }
 
 export function monitorHandlers(node: SandboxNode): MonitorHandlers {
   return {
-    async *getMonitorActiveChains(_request, { signal }) {
-      yield node.allChains().map((c) => ({ chain_id: c.chainId }));
-      for await (const _ of node.events.activeChains.subscribe(signal)) yield [];
+    getMonitorActiveChains(_request, { signal }) {
+      const changes = node.events.activeChains.subscribe(signal);
+      const active = node.allChains().map((c) => ({ chain_id: c.chainId }));
+      return (async function* () {
+        yield active;
+        for await (const _ of changes) yield [];
+      })();
     },
     getMonitorAppliedBlocks({ query }, { signal }) {
       return blocks(node, node.events.applied, query, signal);
@@ -57,23 +68,28 @@ export function monitorHandlers(node: SandboxNode): MonitorHandlers {
     getMonitorValidatedBlocks({ query }, { signal }) {
       return blocks(node, node.events.validated, query, signal);
     },
-    async *getMonitorHeadsByChainId({ path, query }, { signal }) {
+    getMonitorHeadsByChainId({ path, query }, { signal }) {
       const chain = node.chain(path.chain_id);
       const filter = { protocol: query?.protocol, next_protocol: query?.next_protocol };
       const updates = node.events.heads.subscribe(signal, [{ chainId: chain.chainId, block: chain.head }]);
-      for await (const e of updates) if (e.chainId === chain.chainId && matches(node, e, filter)) yield monitoredHead(e.block);
+      return (async function* () {
+        for await (const e of updates) if (e.chainId === chain.chainId && matches(node, e, filter)) yield monitoredHead(e.block);
+      })();
     },
-    async *getMonitorBootstrapped(_request, { signal }) {
+    getMonitorBootstrapped(_request, { signal }) {
       const head = (b: StoredBlock) => ({ block: b.hash, timestamp: b.header.timestamp });
-      if (node.bootstrapped) {
-        yield head(node.mainChain.head);
-        return;
-      }
       const first: BlockEvent = { chainId: node.mainChain.chainId, block: node.mainChain.head };
-      for await (const e of node.events.bootstrapProgress.subscribe(signal, [first], (v) => v === "bootstrapped")) {
-        if (e === "bootstrapped") return;
-        yield head(e.block);
-      }
+      if (node.bootstrapped)
+        return (async function* () {
+          yield head(first.block);
+        })();
+      const progress = node.events.bootstrapProgress.subscribe(signal, [first], (v) => v === "bootstrapped");
+      return (async function* () {
+        for await (const e of progress) {
+          if (e === "bootstrapped") return;
+          yield head(e.block);
+        }
+      })();
     },
     getMonitorCommitHash() {
       return COMMIT_HASH;

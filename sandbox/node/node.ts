@@ -215,7 +215,8 @@ export class SandboxNode {
     const validation = () => this.validateAndStore(chain, hash, header, bytes, operations);
     const view = { block: hash, chain_id: chain.chainId };
     if (options.async) {
-      void this.blockQueue.run(validation, view).catch(() => undefined);
+      // Validation starts after the answer is written (a later turn of the event loop).
+      setImmediate(() => void this.blockQueue.run(validation, view).catch(() => undefined));
       return hash;
     }
     await this.blockQueue.run(validation, view);
@@ -261,10 +262,12 @@ export class SandboxNode {
     }
   }
 
-  /** Forgets an invalid block (`DELETE …/invalid_blocks/<hash>`); 404 when it is not recorded. */
+  /**
+   * Forgets an invalid block (`DELETE …/invalid_blocks/<hash>`). As Octez's
+   * `Store.Block.unmark_invalid`, forgetting a block that is not recorded is no error.
+   */
   unmarkInvalid(chain: ChainStore, hash: string): void {
-    if (!chain.unmarkInvalid(hash)) throw notFound(`invalid block ${hash}`);
-    this.store.deleteInvalid(chain.chainId, hash);
+    if (chain.unmarkInvalid(hash)) this.store.deleteInvalid(chain.chainId, hash);
   }
 
   /**
@@ -323,7 +326,7 @@ export class SandboxNode {
     };
     const parsed = parseOperation(bytes);
     const view = { request: "inject", operation: parsed ?? { branch: "", data: "" }, force: false };
-    if (options.async) void this.operationQueue.run(inject, view).catch(() => undefined);
+    if (options.async) setImmediate(() => void this.operationQueue.run(inject, view).catch(() => undefined));
     else await this.operationQueue.run(inject, view);
     return hash;
   }
