@@ -29,3 +29,4 @@ export * from "./rpc/index.ts";
 export * from "./encodings/micheline/index.ts";
 export * from "./codec/primitives/fail.ts";
 export * from "./http/index.ts";
+export * from "./client/index.ts";

@@ -7,6 +7,7 @@
  */
 import { BASE58, type Base58Kind } from "../encodings/base58/prefixes.ts";
 import { isBase58Check } from "../encodings/base58/check.ts";
+import { parseBooleanArgument } from "../http/query-string.ts";
 
 /** Why a value was refused, as the node's own parsers word it. */
 export interface ArgProblem {
@@ -23,15 +24,9 @@ export function isArgProblem(result: unknown): result is ArgProblem {
 
 const refuse = (problem: string): ArgProblem => ({ problem });
 
-const TRUE = new Set(["", "true", "t", "yes", "y"]);
-const FALSE = new Set(["false", "f", "no", "n"]);
-
-/** resto's boolean parser (octez-http.md §6): case-insensitive, `""` is true. */
-export function parseBool(text: string): boolean | ArgProblem {
-  const lower = text.toLowerCase();
-  if (TRUE.has(lower)) return true;
-  if (FALSE.has(lower)) return false;
-  return refuse(`Cannot parse boolean value: ${JSON.stringify(text)}`);
+/** resto's boolean parser (octez-http.md §6) as an argument parser. */
+function bool(text: string): boolean | ArgProblem {
+  return parseBooleanArgument(text) ?? refuse("expected a boolean (true, t, yes, y, false, f, no, n)");
 }
 
 function base58(kind: Base58Kind, name: string): ArgParser {
@@ -116,24 +111,31 @@ function timespan(text: string): string | ArgProblem {
   return /^\d+(\.\d+)?$/.test(text) ? text : refuse(`Cannot parse time span: ${JSON.stringify(text)}`);
 }
 
+function oneOf(type: string, words: readonly string[]): ArgParser {
+  return (text) => (words.includes(text) ? text : refuse(`Cannot parse ${type}: expected one of ${words.join(", ")}`));
+}
+
 /**
  * The built-in parsers. Names are the node's argument names as route descriptors carry them
  * (`RouteSegmentDescriptor.name`, `QueryParameterDescriptor.type`).
  */
 export const DEFAULT_ARG_PARSERS: Readonly<Record<string, ArgParser>> = {
-  bool: parseBool,
-  flag: parseBool,
+  bool,
+  flag: bool,
   int: integer(Number.MIN_SAFE_INTEGER),
   uint: integer(0),
   chain_id: chainId,
   block_id: blockId,
   block_hash: base58(BASE58.block_hash, "block_hash"),
   protocol_hash: base58(BASE58.protocol_hash, "Protocol_hash"),
+  Protocol_hash: base58(BASE58.protocol_hash, "Protocol_hash"),
   operation_hash: base58(BASE58.operation_hash, "Operation_hash"),
   peer_id: base58(BASE58.cryptobox_public_key_hash, "Crypto_box.Public_key_hash"),
   point,
   date,
   timespan,
+  "p2p.point.state_filter": oneOf("p2p.point.state_filter", ["requested", "accepted", "running", "disconnected"]),
+  "p2p.peer.state_filter": oneOf("p2p.peer.state_filter", ["accepted", "running", "disconnected"]),
   string: (text) => text,
 };
 

@@ -8,6 +8,8 @@ import { BinaryReader } from "../codec/reader.ts";
 import { CodecError } from "../codec/errors.ts";
 import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
 import type { JsonValidationError } from "../rpc/json-validation.ts";
+import { unframeBinary } from "../http/framing.ts";
+import { FramingError } from "../http/errors.ts";
 
 /** The request body was longer than the server accepts. */
 export class BodyTooLargeError extends Error {
@@ -58,10 +60,14 @@ export function validationDetails(errors: readonly JsonValidationError[] | null 
 export function decodeBody(bytes: Buffer, mediaType: MediaType, input: BodyDescriptor<unknown>): BodyResult {
   if (mediaType === "application/octet-stream") {
     if (input.decode === undefined) return { ok: false, details: `this service's input has no binary form${input.jsonOnly ? ` (${input.jsonOnly})` : ""}` };
-    if (bytes.length < 4) return { ok: false, details: `a binary body starts with a 4-byte length; got ${bytes.length} bytes` };
-    const length = bytes.readUInt32BE(0);
-    if (length !== bytes.length - 4) return { ok: false, details: `the length prefix says ${length} bytes but ${bytes.length - 4} follow` };
-    const reader = new BinaryReader(new Uint8Array(bytes.buffer, bytes.byteOffset + 4, length));
+    let payload: Uint8Array;
+    try {
+      payload = unframeBinary(bytes);
+    } catch (error) {
+      if (error instanceof FramingError) return { ok: false, details: error.message };
+      throw error;
+    }
+    const reader = new BinaryReader(payload);
     try {
       const value = input.decode(reader);
       reader.expectEnd();

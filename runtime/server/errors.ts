@@ -5,18 +5,13 @@
  * directory layer turns exceptions into traces.
  */
 
-/** One error of an Octez error trace: `kind`, `id` and fields specific to the error. */
-export interface ServerTraceError {
-  readonly kind: string;
-  readonly id?: string;
-  readonly [field: string]: unknown;
-}
+import type { ErrorTraceEntry } from "../http/error-trace.ts";
 
 /** The statuses a handler may answer an error with (octez-http.md §5). */
 export type HandlerErrorStatus = 401 | 403 | 404 | 409 | 410 | 500;
 
 /**
- * Thrown by handlers. `trace` is the error body (usually an array of {@link ServerTraceError});
+ * Thrown by handlers. `trace` is the error body (usually an `ErrorTrace` of `runtime/http`);
  * without one the answer has an empty body, as a node's `not found` without a trace.
  */
 export class RpcServerError extends Error {
@@ -37,7 +32,7 @@ export function notFound(trace?: unknown): RpcServerError {
 }
 
 /** The trace sent for an exception that is not an {@link RpcServerError} (Octez's form of an unregistered error). */
-export function genericTrace(error: unknown): ServerTraceError[] {
+export function genericTrace(error: unknown): ErrorTraceEntry[] {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return [{ kind: "generic", error: text }];
 }

@@ -5,6 +5,7 @@
  * a node also lists, is not offered.
  */
 import type { MediaType } from "../rpc/route.ts";
+import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, MEDIA_TYPES } from "../http/media-types.ts";
 
 /** The node's `--media-type` setting. */
 export type MediaTypeSetting = "json" | "binary" | "any";
@@ -13,11 +14,11 @@ export type MediaTypeSetting = "json" | "binary" | "any";
 export function serverMediaTypes(setting: MediaTypeSetting): readonly MediaType[] {
   switch (setting) {
     case "json":
-      return ["application/json"];
+      return [JSON_MEDIA_TYPE];
     case "binary":
-      return ["application/octet-stream"];
+      return [BINARY_MEDIA_TYPE];
     case "any":
-      return ["application/json", "application/octet-stream"];
+      return MEDIA_TYPES;
   }
 }
 

@@ -11,7 +11,9 @@ import type { HandlerContext } from "../rpc/handler.ts";
 import type { ArgParser } from "./arg-types.ts";
 import type { CompiledAcl } from "./acl.ts";
 import type { Cors } from "./cors.ts";
-import { lookup, splitPath, type Directory, type Found, type RouteEntry } from "./router.ts";
+import { splitPath } from "../http/path.ts";
+import { PathError } from "../http/errors.ts";
+import { lookup, type Directory, type Found, type RouteEntry } from "./router.ts";
 import { chooseResponseType, notAcceptableBody, requestBodyType } from "./negotiation.ts";
 import { parseQuery } from "./query.ts";
 import { BodyTooLargeError, decodeBody, readBody, validationDetails } from "./body.ts";
@@ -96,7 +98,14 @@ export async function handleRequest(core: ServerCore, acl: CompiledAcl, req: Inc
 
 async function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: ServerResponse, method: string, url: string): Promise<void> {
   const question = url.indexOf("?");
-  const segments = splitPath(question < 0 ? url : url.slice(0, question));
+  let segments: string[];
+  try {
+    segments = splitPath(question < 0 ? url : url.slice(0, question));
+  } catch (error) {
+    // A segment with malformed percent-encoding names no directory.
+    if (error instanceof PathError) return sendEmpty(res, 404);
+    throw error;
+  }
   const rawQuery = question < 0 ? "" : url.slice(question + 1);
   const { cors } = core;
   const corsHeaders: OutgoingHttpHeaders = {};

@@ -1,57 +1,46 @@
 /**
- * Query strings, parsed for one route as a node parses them (octez-http.md §7): undeclared keys
- * are ignored, a `single`, `optional` or `flag` argument given twice is refused, values go
- * through the parser of their type, `multi` arguments collect repeated keys. The result is the
- * handler's `query` object: numbers and booleans typed as the route descriptor says.
+ * Query strings for one route (octez-http.md §7). The wire-level parse (undeclared keys ignored,
+ * duplicates of single arguments refused, booleans and integers, repeated keys of `multi`) is
+ * `runtime/http`'s `parseQueryString`; on top of it each text value goes through the parser of
+ * its type (`chain_id`, `block_hash`, `date`…), so that a handler never sees one that does not
+ * parse. The result is the handler's `query` object.
  */
 import type { QueryParameterDescriptor } from "../rpc/route.ts";
+import { parseQueryString } from "../http/query-string.ts";
+import { QueryStringError } from "../http/errors.ts";
 import { argParser, isArgProblem, type ArgParser } from "./arg-types.ts";
 
 /** A parsed query, or the text of the 400 answer. */
 export type QueryResult = { readonly ok: true; readonly query: Record<string, unknown> } | { readonly ok: false; readonly message: string };
 
-/** The raw `key → values` pairs of a query string (percent-decoded), in order of appearance. */
-export function queryPairs(raw: string): Map<string, string[]> {
-  const pairs = new Map<string, string[]>();
-  if (raw === "") return pairs;
-  for (const [key, value] of new URLSearchParams(raw)) {
-    const values = pairs.get(key);
-    if (values === undefined) pairs.set(key, [value]);
-    else values.push(value);
-  }
-  return pairs;
-}
-
 const fail = (details: string): QueryResult => ({ ok: false, message: `Failed to parse the query string: ${details}` });
 
 /**
- * Parses `raw` for `params`. Absent `flag`s are `false` and absent `multi`s `[]` (as the node
- * hands them to its handlers); absent `single` and `optional` arguments are left out.
+ * Parses `raw` (without its `?`) for `params`. Absent `flag`s are `false` and absent `multi`s
+ * `[]` (as the node hands them to its handlers); absent `single` and `optional` arguments are
+ * left out.
  */
 export function parseQuery(raw: string, params: readonly QueryParameterDescriptor[], parsers: Readonly<Record<string, ArgParser>>): QueryResult {
-  const query: Record<string, unknown> = {};
-  if (params.length === 0) return { ok: true, query };
-  const pairs = queryPairs(raw);
-  for (const param of params) {
-    const values = pairs.get(param.name) ?? [];
-    if (param.kind !== "multi" && values.length > 1) return fail(`Duplicate argument '${param.name}' in query string.`);
-    const parse = argParser(parsers, param.kind === "flag" ? "flag" : param.type);
-    const parsed: unknown[] = [];
-    for (const value of values) {
-      const result = parse(value);
-      if (isArgProblem(result)) return fail(`Failed to parse argument '${param.name}' (${JSON.stringify(value)}): ${result.problem}`);
-      parsed.push(typed(result, param));
-    }
-    if (param.kind === "multi") query[param.name] = parsed;
-    else if (parsed.length === 1) query[param.name] = parsed[0];
-    else if (param.kind === "flag") query[param.name] = false;
+  if (params.length === 0) return { ok: true, query: {} };
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = parseQueryString(params, raw);
+  } catch (error) {
+    if (error instanceof QueryStringError) return fail(error.message);
+    throw error;
   }
-  return { ok: true, query };
-}
-
-/** Makes a parsed value the TypeScript type the descriptor promises the handler. */
-function typed(value: string | number | boolean, param: QueryParameterDescriptor): unknown {
-  if (param.valueType === "number" && typeof value === "string") return Number(value);
-  if (param.valueType === "string" && typeof value !== "string") return String(value);
-  return value;
+  for (const param of params) {
+    const value = parsed[param.name];
+    if (value === undefined) {
+      delete parsed[param.name];
+      continue;
+    }
+    if (param.valueType !== "string") continue;
+    const parse = argParser(parsers, param.type);
+    for (const text of Array.isArray(value) ? (value as string[]) : [value as string]) {
+      const result = parse(text);
+      if (isArgProblem(result)) return fail(`Failed to parse argument '${param.name}' (${JSON.stringify(text)}): ${result.problem}`);
+    }
+  }
+  return { ok: true, query: parsed };
 }

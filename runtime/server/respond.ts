@@ -6,6 +6,8 @@
 import type { ServerResponse, OutgoingHttpHeaders } from "node:http";
 import { BinaryWriter } from "../codec/writer.ts";
 import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
+import { FRAME_PREFIX_BYTES, jsonAnswerText, writeFrameLength } from "../http/framing.ts";
+import { JSON_MEDIA_TYPE } from "../http/media-types.ts";
 
 /** An answer with no body (401, 403, 404, 405, 415, 501…). */
 export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
@@ -33,25 +35,19 @@ export class NoBinaryFormError extends Error {
  * 500: the handler returned a value its own type does not allow).
  */
 export function encodeValue(value: unknown, mediaType: MediaType, body: BodyDescriptor<unknown>): Buffer {
-  if (mediaType === "application/json") {
-    const text = JSON.stringify(value);
+  if (mediaType === JSON_MEDIA_TYPE) {
     // `undefined` (a unit answer) is written as the empty value `{}`.
-    return Buffer.from((text ?? "{}") + "\n", "utf8");
+    return Buffer.from(jsonAnswerText(value === undefined ? {} : value), "utf8");
   }
   if (body.encode === undefined) throw new NoBinaryFormError(`the value has no binary form${body.jsonOnly ? ` (${body.jsonOnly})` : ""}`);
   const writer = new BinaryWriter();
-  const at = writer.reserve(4);
+  // The payload is encoded behind a reserved prefix, filled in once its length is known.
+  writer.reserve(FRAME_PREFIX_BYTES);
   body.encode(writer, value);
-  const length = writer.length - 4;
-  // The prefix is a data-encoding uint30.
-  if (length > MAX_FRAME) throw new RangeError(`a binary value of ${length} bytes exceeds the ${MAX_FRAME}-byte limit of its length prefix`);
-  writer.patchUint32(at, length);
   const bytes = writer.finish();
+  writeFrameLength(bytes, bytes.length - FRAME_PREFIX_BYTES);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
-
-/** Largest payload a 4-byte length prefix may announce (2^30 - 1). */
-const MAX_FRAME = 0x3fffffff;
 
 /** A single value with a `Content-Length`. */
 export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {

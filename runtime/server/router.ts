@@ -146,21 +146,3 @@ export function lookup(root: Directory, segments: readonly string[], parsers: Re
   if (dir.services.size === 0) return { kind: "not-found" };
   return { kind: "found", services: dir.services, args };
 }
-
-/** Splits a request target's path as a node does: on `/` first, then each segment decoded (§8). */
-export function splitPath(rawPath: string): string[] {
-  const segments: string[] = [];
-  for (const part of rawPath.split("/")) {
-    if (part === "") continue;
-    let decoded = part;
-    if (part.includes("%")) {
-      try {
-        decoded = decodeURIComponent(part);
-      } catch {
-        // A malformed escape stays as written, as a lenient URI decoder leaves it.
-      }
-    }
-    segments.push(decoded);
-  }
-  return segments;
-}
