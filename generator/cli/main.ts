@@ -13,6 +13,7 @@ import { registerDescribe } from "./commands/describe.ts";
 import { registerEncode } from "./commands/encode.ts";
 import { registerDecode } from "./commands/decode.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerRpc } from "./commands/rpc.ts";
 import { registerDrift } from "./commands/drift.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 
@@ -30,6 +31,7 @@ registerDescribe(program);
 registerEncode(program);
 registerDecode(program);
 registerServe(program);
+registerRpc(program);
 registerSnapshot(program);
 registerDrift(program);
 
