@@ -20,7 +20,8 @@ export type NodeConfig = GetConfigOutput;
 export function defaultConfig(): NodeConfig {
   return {
     "disable-config-validation": false,
-    rpc: { "listen-addrs": ["127.0.0.1:8732"], "cors-origin": [], "cors-headers": [], "media-type": "any", max_active_rpc_connections: 100 },
+    // Lists whose default is empty are left out, as Octez's `dft` fields are when at their default.
+    rpc: { "listen-addrs": ["127.0.0.1:8732"], "media-type": "any", max_active_rpc_connections: 100 },
     p2p: {
       "expected-proof-of-work": 26,
       "listen-addr": "[::]:9732",
@@ -58,7 +59,6 @@ export function defaultConfig(): NodeConfig {
       history_mode: "archive",
     },
     network: "sandbox",
-    metrics_addr: [],
   };
 }
 

@@ -45,11 +45,11 @@ export interface DescribeTrees {
 export const SANDBOX_VERSION = { major: 0, minor: 1, additional_info: "dev" as const };
 
 export function infoHandlers(node: SandboxNode, describe: DescribeTrees): InfoHandlers {
-  const since = () => formatSystemTimestamp(node.startedAt);
+  const since = () => formatSystemTimestamp(Math.floor(node.startedAt));
   const running = () => ({ phase: "running" as const, since: since() });
   const queueView = (q: WorkQueue) => ({
-    pending_requests: q.pending.map((r) => ({ pushed: formatSystemTimestamp(r.pushed), request: r.view as never })),
-    ...(q.current ? { current_request: { pushed: formatSystemTimestamp(q.current.pushed), treated: formatSystemTimestamp(q.current.treated ?? q.current.pushed), request: q.current.view as never } } : {}),
+    pending_requests: q.pending.map((r) => ({ pushed: formatSystemTimestamp(Math.floor(r.pushed)), request: r.view as never })),
+    ...(q.current ? { current_request: { pushed: formatSystemTimestamp(Math.floor(q.current.pushed)), treated: formatSystemTimestamp(Math.floor(q.current.treated ?? q.current.pushed)), request: q.current.view as never } } : {}),
   });
   const information = (q: WorkQueue) => ({ instances: 1, status: running(), queue_length: q.pending.length });
   return {

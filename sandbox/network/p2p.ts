@@ -96,7 +96,7 @@ export class P2p {
   }
 
   private time(): string {
-    return formatSystemTimestamp(this.now());
+    return formatSystemTimestamp(Math.floor(this.now()));
   }
 
   // ---- points ----
@@ -109,8 +109,8 @@ export class P2p {
     const s = this.state.points[point];
     if (s === undefined) return undefined;
     const info: P2pPointInfo = { trusted: s.trusted, state: { event_kind: "disconnected" } };
-    if (s.greylistedUntil !== undefined && s.greylistedUntil > this.now()) info.greylisted_until = formatSystemTimestamp(s.greylistedUntil);
-    if (s.lastFailedConnection !== undefined) info.last_failed_connection = formatSystemTimestamp(s.lastFailedConnection);
+    if (s.greylistedUntil !== undefined && s.greylistedUntil > this.now()) info.greylisted_until = formatSystemTimestamp(Math.floor(s.greylistedUntil));
+    if (s.lastFailedConnection !== undefined) info.last_failed_connection = formatSystemTimestamp(Math.floor(s.lastFailedConnection));
     if (s.expectedPeerId !== undefined) info.expected_peer_id = s.expectedPeerId;
     return info;
   }
