@@ -1,4 +1,5 @@
 /** Handlers of `/chains/<chain_id>/…` (chain state) on a {@link SandboxNode}. */
+import { parseRfc3339 } from "tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
 import { headerOf } from "./views.ts";
 import { listBlocks } from "../chain/list-blocks.ts";
@@ -20,6 +21,13 @@ type ChainHandlers = Pick<
   | "getChainsLevelsSavepoint"
 >;
 
+/** Seconds of a `date` argument: `none` and `epoch` are 0, else decimal seconds or RFC 3339. */
+function dateSeconds(text: string): number {
+  if (text === "none" || text === "epoch") return 0;
+  if (/^-?\d+$/.test(text)) return Number(text);
+  return parseRfc3339(text)?.seconds ?? 0;
+}
+
 export function chainHandlers(node: SandboxNode): ChainHandlers {
   return {
     patchChainsByChainId({ path, body }) {
@@ -29,7 +37,7 @@ export function chainHandlers(node: SandboxNode): ChainHandlers {
     },
     getChainsBlocks({ path, query }) {
       const chain = node.chain(path.chain_id);
-      const minDate = query?.min_date === undefined ? undefined : Number(query.min_date);
+      const minDate = query?.min_date === undefined ? undefined : dateSeconds(query.min_date);
       return listBlocks(chain, { length: query?.length, head: query?.head, minDate });
     },
     getChainsChainId({ path }) {

@@ -103,6 +103,30 @@ describe("a running sandbox", () => {
   });
 });
 
+describe("block production", () => {
+  it("with a block time, makes blocks by itself holding the pending operations", async () => {
+    const sandbox = await startSandbox({ blockTime: 0.05 });
+    try {
+      const [json] = transports(sandbox.url);
+      const heads = shell.getMonitorHeadsByChainId(json!, { path: main })[Symbol.asyncIterator]();
+      await heads.next(); // subscribed: no block made from now on is missed
+      const bytes = operationHex({ branch: SANDBOX_GENESIS, data: "0a0b" });
+      const hash = await shell.postInjectionOperation(json!, { body: bytes });
+      let included: string | undefined;
+      while (included === undefined) {
+        const head = (await heads.next()).value;
+        const ops = await block.getChainsBlocksOperationHashes(json!, { path: { chain_id: "main", block_id: head.hash } });
+        if (ops[3]?.includes(hash)) included = head.hash;
+      }
+      await heads.return?.();
+      expect(blockHashOf(Buffer.from(await block.getChainsBlocksHeaderRaw(json!, { path: { chain_id: "main", block_id: included } }), "hex"))).toBe(included);
+      expect((await mempool.getChainsMempoolPendingOperations(json!, { path: main })).validated).toEqual([]);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
+
 describe("state on disk", () => {
   it("keeps everything acknowledged across a restart", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-restart-"));

@@ -3,7 +3,7 @@
  * invalid blocks, async injection, bootstrapped flag, block ids and listing, history-mode
  * levels, streams, operations and the mempool. Hashes are checked against @noble/hashes.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { RpcServerError } from "../../runtime/server/index.ts";
 import { shellHandlers } from "../../sandbox/handlers/index.ts";
 import { parseBlockId, resolveBlockId } from "../../sandbox/chain/block-id.ts";
 import { resolveNetwork } from "../../sandbox/chain/networks.ts";
-import { buildConfig } from "../../sandbox/config/config.ts";
+import { buildConfig, loadConfigFile } from "../../sandbox/config/config.ts";
 import { SANDBOX_PROTOCOL } from "../../sandbox/protocol/protocol.ts";
 import { SqliteStore } from "../../sandbox/store/sqlite-store.ts";
 import { GENESIS_TIME, SANDBOX_GENESIS, abortable, blockHashOf, chainIdOf, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
@@ -59,6 +59,19 @@ describe("chains and networks", () => {
     expect(await h.getChainsChainId({ path: main })).toBe(chainIdOf(custom.genesis.block));
     expect(() => buildConfig({ network: { ...custom, genesis: { ...custom.genesis, block: "nope" } } })).toThrow(/network\.genesis\.block/);
     expect(() => buildConfig({ p2p: { limits: { backlog: 999 } } })).toThrow(/config\.p2p\.limits\.backlog/);
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-config-"));
+    try {
+      const file = join(dir, "config.json");
+      writeFileSync(file, JSON.stringify({ shell: { history_mode: { full: { additional_cycles: 5 } } }, log: { level: "debug" } }));
+      const config = loadConfigFile(file, { network: "ghostnet" });
+      expect([config.shell.history_mode, config.log.level, config.network, config.p2p.limits["max-connections"]]).toEqual([{ full: { additional_cycles: 5 } }, "debug", "ghostnet", 100]);
+      writeFileSync(file, JSON.stringify({ rpc: { "media-type": "xml" } }));
+      expect(() => loadConfigFile(file)).toThrow(new RegExp(`${file.replace(/[.]/g, "\\.")}\\.rpc\\.media-type`));
+      writeFileSync(file, "{");
+      expect(() => loadConfigFile(file)).toThrow(/not JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers 404 for an unknown chain and knows `main`", async () => {
@@ -161,6 +174,8 @@ describe("state", () => {
     // min_date filters the requested heads; their predecessors come whatever their date.
     expect(await h.getChainsBlocks({ path: main, query: { min_date: String(GENESIS_TIME + 6) } })).toEqual([]);
     expect(await h.getChainsBlocks({ path: main, query: { min_date: String(GENESIS_TIME + 5), length: 2 } })).toEqual([[hashes[5], hashes[4]]]);
+    expect(await h.getChainsBlocks({ path: main, query: { min_date: "2018-06-30T16:07:37Z" } })).toEqual([[hashes[5]]]);
+    expect(await h.getChainsBlocks({ path: main, query: { min_date: "2018-06-30T16:07:38Z" } })).toEqual([]);
     // Several heads: by decreasing fitness; a fragment stops at a block listed before.
     expect(await h.getChainsBlocks({ path: main, query: { head: [hashes[2]!, hashes[4]!], length: 4 } })).toEqual([
       [hashes[4], hashes[3], hashes[2], hashes[1]],
