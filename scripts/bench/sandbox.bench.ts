@@ -1,17 +1,15 @@
 /**
  * Sandbox node throughput: block injections per second with 10 `/monitor/heads` subscribers
  * connected, and heads delivered per second to each subscriber; then operation injections per
- * second (10 in flight). Each mode runs the node in its own process (`tezos-rpcgen serve`),
+ * second (10 in flight). Each mode runs the node in its own process (`spawnSandbox`),
  * without and with `--data-dir` (SQLite, a synchronous commit per acknowledged write), and the
  * load from this process over loopback HTTP with the generated client.
  *
  *   node --import tsx scripts/bench/sandbox.bench.ts [--blocks N] [--ops N]
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport } from "../../runtime/client/index.ts";
 import { blockHash, formatProtocolTimestamp, operationsHashOfPasses } from "../../runtime/index.ts";
@@ -19,6 +17,7 @@ import { headerBytes } from "../../sandbox/chain/block.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
 import { SandboxNode } from "../../sandbox/node/node.ts";
 import { fitnessAt } from "../../sandbox/protocol/protocol.ts";
+import { spawnSandbox } from "../../sandbox/spawn.ts";
 import { SqliteStore } from "../../sandbox/store/sqlite-store.ts";
 
 const SUBSCRIBERS = 10;
@@ -29,23 +28,11 @@ const arg = (name: string, fallback: number) => {
 const BLOCKS = arg("--blocks", 1000);
 const OPS = arg("--ops", 2000);
 const GENESIS = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
-const bin = fileURLToPath(new URL("../../bin/tezos-rpcgen.js", import.meta.url));
 const EMPTY: never[][] = [[], [], [], []];
 const OPERATIONS_HASH = operationsHashOfPasses([[], [], [], []]);
 
-async function serve(dataDir?: string) {
-  const args = [bin, "serve", "--port", "0", ...(dataDir ? ["--data-dir", dataDir] : [])];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-  return { url, stop: () => new Promise<void>((r) => (child.once("exit", () => r()), child.kill("SIGTERM"))) };
+function serve(dataDir?: string) {
+  return spawnSandbox(dataDir ? ["--data-dir", dataDir] : []);
 }
 
 function blockData(level: number, predecessor: string): { data: string; hash: string } {
