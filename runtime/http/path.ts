@@ -52,7 +52,8 @@ export function splitPath(path: string): string[] {
   return path
     .split("/")
     .filter((segment) => segment !== "")
-    .map(decodePathSegment);
+    // Most segments have nothing to decode; skipping them saves a decode per segment per request.
+    .map((segment) => (segment.includes("%") ? decodePathSegment(segment) : segment));
 }
 
 /**

@@ -138,7 +138,7 @@ for (const [name, module] of [
     let strict: RpcServer;
     let loose: RpcServer;
     beforeAll(async () => {
-      strict = await createRpcServer({ routes: module.routeTable, handlers });
+      strict = await createRpcServer({ routes: module.routeTable, handlers, validateOutput: true });
       loose = await createRpcServer({ routes: module.routeTable, handlers, validateOutput: false });
     });
     afterAll(async () => {

@@ -50,6 +50,7 @@ beforeAll(async () => {
     partialHandlers: true,
     describe: tree,
     maxBodyBytes: 1024,
+    validateOutput: true,
     onError: (error) => errors.push(error),
   });
 });
