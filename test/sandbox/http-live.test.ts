@@ -100,6 +100,9 @@ describe("a running sandbox", () => {
     );
     const injected = await injecting;
     for (const got of received) expect(got).toEqual(injected);
+    // The clients left: the server aborted their requests and the node dropped the subscriptions.
+    for (let i = 0; i < 200 && sandbox.node.events.heads.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(sandbox.node.events.heads.size).toBe(0);
   });
 });
 
