@@ -13,7 +13,8 @@ import { DEFAULT_ARG_PARSERS, type ArgParser } from "./arg-types.ts";
 import { compileCors, type CorsOptions } from "./cors.ts";
 import { RpcServerSetupError } from "./errors.ts";
 import { serverMediaTypes, type MediaTypeSetting } from "./negotiation.ts";
-import { handleRequest, type ServerCore, type ServerErrorContext } from "./pipeline.ts";
+import { handleRequest } from "./pipeline.ts";
+import type { ServerCore, ServerErrorContext } from "./core.ts";
 import { addRoutes, emptyDirectory, parsePrefix } from "./router.ts";
 import type { DescribeMount } from "./describe.ts";
 
@@ -179,7 +180,7 @@ export async function createRpcServer<H extends object>(options: RpcServerOption
     for (const listener of listeners) {
       const host = listener.host ?? "127.0.0.1";
       const acl = compileAcl(listener.acl ?? defaultAclFor(host));
-      const onRequest = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(core, acl, req, res);
+      const onRequest = (req: IncomingMessage, res: ServerResponse): void => handleRequest(core, acl, req, res);
       const server: Server = options.tls ? (createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) as unknown as Server) : createHttpServer(onRequest);
       server.maxConnections = options.maxConnections ?? 100;
       server.keepAliveTimeout = 30_000;
