@@ -68,13 +68,20 @@ async function rpcError(call: Promise<unknown>): Promise<RpcError> {
   throw new Error("expected an RpcError");
 }
 
-/** The first element of a stream, producing events with `poke` until it comes. */
+/**
+ * The first element of a stream, producing events with `poke` until it comes. Pokes run one
+ * at a time and all have ended when this returns (they change the state later checks read).
+ */
 async function firstOf<T>(stream: AsyncIterable<T>, poke?: () => Promise<unknown>): Promise<T> {
   const it = stream[Symbol.asyncIterator]();
   const next = it.next();
   let done = false;
   void next.then(() => (done = true));
-  if (poke) while (!done) await Promise.race([poke(), new Promise((r) => setTimeout(r, 20))]).then(() => new Promise((r) => setTimeout(r, 10)));
+  if (poke)
+    while (!done) {
+      await poke();
+      await new Promise((r) => setTimeout(r, 10));
+    }
   const first = await next;
   await it.return?.();
   return first.value as T;
