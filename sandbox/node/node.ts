@@ -29,6 +29,7 @@ import { P2p } from "../network/p2p.ts";
 import { MANAGER_PASS, SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
 import { NullStore, type NodeStore } from "../store/store.ts";
 import { NodeEvents } from "./events.ts";
+import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
 import { Mempool } from "./mempool.ts";
 import { checkBlock } from "./validation.ts";
@@ -64,7 +65,8 @@ export class SandboxNode {
   private readonly mempools = new Map<string, Mempool>();
   private readonly protocolSources = new Map<string, ProtocolSource>();
   private bootstrappedFlag: boolean;
-  private loggingConfig: JsonValue = { active_sinks: [] };
+  private loggingConfig: JsonValue;
+  private readonly eventLog: EventLog;
   readonly now: () => number;
 
   constructor(options: NodeOptions) {
@@ -99,6 +101,9 @@ export class SandboxNode {
     for (const { chainId, record } of persisted.invalid) this.chains.get(chainId)?.markInvalid(record);
     for (const { chainId, hash, operation } of persisted.mempool) this.mempools.get(chainId)?.add(hash, operation);
     for (const { hash, source } of persisted.protocols) this.protocolSources.set(hash, source as unknown as ProtocolSource);
+    this.eventLog = new EventLog(this.events, this.now);
+    this.loggingConfig = persisted.values.get("logging") ?? ((this.config["internal-events"] ?? { active_sinks: [] }) as JsonValue);
+    this.eventLog.configure(sinkUris(this.loggingConfig));
     const flag = persisted.values.get("bootstrapped");
     if (typeof flag === "boolean") this.bootstrappedFlag = flag;
   }
@@ -337,13 +342,16 @@ export class SandboxNode {
     return this.loggingConfig;
   }
 
+  /** `PUT /config/logging`: the sinks are checked, then used from now on, then stored. */
   setLogging(value: JsonValue): void {
+    this.eventLog.configure(sinkUris(value));
     this.loggingConfig = value;
     this.store.putValue("logging", value);
   }
 
   /** Ends the streams and closes the store. */
   close(): void {
+    this.eventLog.close();
     this.events.close();
     this.p2p.close();
     this.store.close();

@@ -3,7 +3,7 @@
  * invalid blocks, async injection, bootstrapped flag, block ids and listing, history-mode
  * levels, streams, operations and the mempool. Hashes are checked against @noble/hashes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -158,6 +158,25 @@ describe("state", () => {
     expect(await h.getChainsIsBootstrapped({ path: main })).toEqual({ bootstrapped: true, sync_state: "synced" });
     expect(await h.patchChainsByChainId({ path: main, body: { bootstrapped: false } })).toEqual({});
     expect(await h.getChainsIsBootstrapped({ path: main })).toEqual({ bootstrapped: false, sync_state: "unsynced" });
+  });
+
+  it("applies PUT /config/logging: events go to the new sinks; a bad sink changes nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-log-"));
+    try {
+      const { node, h } = setup();
+      const file = join(dir, "events.log");
+      expect(await h.putConfigLogging({ body: { active_sinks: [`file-descriptor-path://${file}?format=one-per-line`] } })).toEqual({});
+      const a = await child(h, SANDBOX_GENESIS, 1);
+      await new Promise((r) => setTimeout(r, 5));
+      const events = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string; hash: string });
+      expect(events.map((e) => [e.event, e.hash])).toEqual([["block_validated", a.hash], ["block_applied", a.hash], ["new_head", a.hash]]);
+      const e = await failure(() => h.putConfigLogging({ body: { active_sinks: ["syslog://nowhere"] } }));
+      expect(e.status).toBe(500);
+      expect(node.logging).toEqual({ active_sinks: [`file-descriptor-path://${file}?format=one-per-line`] });
+      node.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads block ids and lists blocks by the spec's rules", async () => {
