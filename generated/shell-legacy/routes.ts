@@ -137,270 +137,6 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  decodeDeleteChainsInvalidBlocksByBlockHashError,
-  decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  decodeDeleteNetworkConnectionsByPeerIdError,
-  decodeDeleteNetworkConnectionsByPeerIdOutput,
-  decodeGetChainsBlocksError,
-  decodeGetChainsBlocksOutput,
-  decodeGetChainsChainIdError,
-  decodeGetChainsChainIdOutput,
-  decodeGetChainsCheckpointError,
-  decodeGetChainsCheckpointOutput,
-  decodeGetChainsInvalidBlocksByBlockHashError,
-  decodeGetChainsInvalidBlocksByBlockHashOutput,
-  decodeGetChainsInvalidBlocksError,
-  decodeGetChainsInvalidBlocksOutput,
-  decodeGetChainsIsBootstrappedError,
-  decodeGetChainsIsBootstrappedOutput,
-  decodeGetConfigError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  decodeGetConfigNetworkUserActivatedUpgradesError,
-  decodeGetConfigNetworkUserActivatedUpgradesOutput,
-  decodeGetConfigOutput,
-  decodeGetDescribeByStringError,
-  decodeGetDescribeByStringOutput,
-  decodeGetErrorsError,
-  decodeGetErrorsOutput,
-  decodeGetFetchProtocolByProtocolHashError,
-  decodeGetFetchProtocolByProtocolHashOutput,
-  decodeGetMonitorActiveChainsError,
-  decodeGetMonitorActiveChainsOutput,
-  decodeGetMonitorBootstrappedError,
-  decodeGetMonitorBootstrappedOutput,
-  decodeGetMonitorCommitHashError,
-  decodeGetMonitorCommitHashOutput,
-  decodeGetMonitorHeadsByChainIdError,
-  decodeGetMonitorHeadsByChainIdOutput,
-  decodeGetMonitorProtocolsError,
-  decodeGetMonitorProtocolsOutput,
-  decodeGetMonitorValidBlocksError,
-  decodeGetMonitorValidBlocksOutput,
-  decodeGetNetworkConnectionsByPeerIdError,
-  decodeGetNetworkConnectionsByPeerIdOutput,
-  decodeGetNetworkConnectionsError,
-  decodeGetNetworkConnectionsOutput,
-  decodeGetNetworkGreylistClearError,
-  decodeGetNetworkGreylistClearOutput,
-  decodeGetNetworkLogError,
-  decodeGetNetworkLogOutput,
-  decodeGetNetworkPeersBanError,
-  decodeGetNetworkPeersBanOutput,
-  decodeGetNetworkPeersBannedError,
-  decodeGetNetworkPeersBannedOutput,
-  decodeGetNetworkPeersByPeerIdError,
-  decodeGetNetworkPeersByPeerIdOutput,
-  decodeGetNetworkPeersError,
-  decodeGetNetworkPeersLogError,
-  decodeGetNetworkPeersLogOutput,
-  decodeGetNetworkPeersOutput,
-  decodeGetNetworkPeersTrustError,
-  decodeGetNetworkPeersTrustOutput,
-  decodeGetNetworkPeersUnbanError,
-  decodeGetNetworkPeersUnbanOutput,
-  decodeGetNetworkPeersUntrustError,
-  decodeGetNetworkPeersUntrustOutput,
-  decodeGetNetworkPointsBanError,
-  decodeGetNetworkPointsBanOutput,
-  decodeGetNetworkPointsBannedError,
-  decodeGetNetworkPointsBannedOutput,
-  decodeGetNetworkPointsByPointError,
-  decodeGetNetworkPointsByPointOutput,
-  decodeGetNetworkPointsError,
-  decodeGetNetworkPointsLogError,
-  decodeGetNetworkPointsLogOutput,
-  decodeGetNetworkPointsOutput,
-  decodeGetNetworkPointsTrustError,
-  decodeGetNetworkPointsTrustOutput,
-  decodeGetNetworkPointsUnbanError,
-  decodeGetNetworkPointsUnbanOutput,
-  decodeGetNetworkPointsUntrustError,
-  decodeGetNetworkPointsUntrustOutput,
-  decodeGetNetworkSelfError,
-  decodeGetNetworkSelfOutput,
-  decodeGetNetworkStatError,
-  decodeGetNetworkStatOutput,
-  decodeGetNetworkVersionError,
-  decodeGetNetworkVersionOutput,
-  decodeGetNetworkVersionsError,
-  decodeGetNetworkVersionsOutput,
-  decodeGetProtocolsByProtocolHashError,
-  decodeGetProtocolsByProtocolHashOutput,
-  decodeGetProtocolsEnvironmentError,
-  decodeGetProtocolsEnvironmentOutput,
-  decodeGetProtocolsError,
-  decodeGetProtocolsOutput,
-  decodeGetStatsGcError,
-  decodeGetStatsGcOutput,
-  decodeGetStatsMemoryError,
-  decodeGetStatsMemoryOutput,
-  decodeGetVersionError,
-  decodeGetVersionOutput,
-  decodeGetWorkersBlockValidatorError,
-  decodeGetWorkersBlockValidatorOutput,
-  decodeGetWorkersChainValidatorsByChainIdError,
-  decodeGetWorkersChainValidatorsByChainIdOutput,
-  decodeGetWorkersChainValidatorsDdbError,
-  decodeGetWorkersChainValidatorsDdbOutput,
-  decodeGetWorkersChainValidatorsError,
-  decodeGetWorkersChainValidatorsOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsError,
-  decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  decodeGetWorkersPrevalidatorsByChainIdError,
-  decodeGetWorkersPrevalidatorsByChainIdOutput,
-  decodeGetWorkersPrevalidatorsError,
-  decodeGetWorkersPrevalidatorsOutput,
-  decodePatchChainsByChainIdError,
-  decodePatchChainsByChainIdInput,
-  decodePatchChainsByChainIdOutput,
-  decodePostInjectionBlockError,
-  decodePostInjectionBlockInput,
-  decodePostInjectionBlockOutput,
-  decodePostInjectionOperationError,
-  decodePostInjectionOperationInput,
-  decodePostInjectionOperationOutput,
-  decodePostInjectionProtocolError,
-  decodePostInjectionProtocolInput,
-  decodePostInjectionProtocolOutput,
-  decodePutNetworkPointsByPointError,
-  decodePutNetworkPointsByPointInput,
-  decodePutNetworkPointsByPointOutput,
-  encodeDeleteChainsInvalidBlocksByBlockHashError,
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  encodeDeleteNetworkConnectionsByPeerIdError,
-  encodeDeleteNetworkConnectionsByPeerIdOutput,
-  encodeGetChainsBlocksError,
-  encodeGetChainsBlocksOutput,
-  encodeGetChainsChainIdError,
-  encodeGetChainsChainIdOutput,
-  encodeGetChainsCheckpointError,
-  encodeGetChainsCheckpointOutput,
-  encodeGetChainsInvalidBlocksByBlockHashError,
-  encodeGetChainsInvalidBlocksByBlockHashOutput,
-  encodeGetChainsInvalidBlocksError,
-  encodeGetChainsInvalidBlocksOutput,
-  encodeGetChainsIsBootstrappedError,
-  encodeGetChainsIsBootstrappedOutput,
-  encodeGetConfigError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  encodeGetConfigNetworkUserActivatedUpgradesError,
-  encodeGetConfigNetworkUserActivatedUpgradesOutput,
-  encodeGetConfigOutput,
-  encodeGetDescribeByStringError,
-  encodeGetDescribeByStringOutput,
-  encodeGetErrorsError,
-  encodeGetErrorsOutput,
-  encodeGetFetchProtocolByProtocolHashError,
-  encodeGetFetchProtocolByProtocolHashOutput,
-  encodeGetMonitorActiveChainsError,
-  encodeGetMonitorActiveChainsOutput,
-  encodeGetMonitorBootstrappedError,
-  encodeGetMonitorBootstrappedOutput,
-  encodeGetMonitorCommitHashError,
-  encodeGetMonitorCommitHashOutput,
-  encodeGetMonitorHeadsByChainIdError,
-  encodeGetMonitorHeadsByChainIdOutput,
-  encodeGetMonitorProtocolsError,
-  encodeGetMonitorProtocolsOutput,
-  encodeGetMonitorValidBlocksError,
-  encodeGetMonitorValidBlocksOutput,
-  encodeGetNetworkConnectionsByPeerIdError,
-  encodeGetNetworkConnectionsByPeerIdOutput,
-  encodeGetNetworkConnectionsError,
-  encodeGetNetworkConnectionsOutput,
-  encodeGetNetworkGreylistClearError,
-  encodeGetNetworkGreylistClearOutput,
-  encodeGetNetworkLogError,
-  encodeGetNetworkLogOutput,
-  encodeGetNetworkPeersBanError,
-  encodeGetNetworkPeersBanOutput,
-  encodeGetNetworkPeersBannedError,
-  encodeGetNetworkPeersBannedOutput,
-  encodeGetNetworkPeersByPeerIdError,
-  encodeGetNetworkPeersByPeerIdOutput,
-  encodeGetNetworkPeersError,
-  encodeGetNetworkPeersLogError,
-  encodeGetNetworkPeersLogOutput,
-  encodeGetNetworkPeersOutput,
-  encodeGetNetworkPeersTrustError,
-  encodeGetNetworkPeersTrustOutput,
-  encodeGetNetworkPeersUnbanError,
-  encodeGetNetworkPeersUnbanOutput,
-  encodeGetNetworkPeersUntrustError,
-  encodeGetNetworkPeersUntrustOutput,
-  encodeGetNetworkPointsBanError,
-  encodeGetNetworkPointsBanOutput,
-  encodeGetNetworkPointsBannedError,
-  encodeGetNetworkPointsBannedOutput,
-  encodeGetNetworkPointsByPointError,
-  encodeGetNetworkPointsByPointOutput,
-  encodeGetNetworkPointsError,
-  encodeGetNetworkPointsLogError,
-  encodeGetNetworkPointsLogOutput,
-  encodeGetNetworkPointsOutput,
-  encodeGetNetworkPointsTrustError,
-  encodeGetNetworkPointsTrustOutput,
-  encodeGetNetworkPointsUnbanError,
-  encodeGetNetworkPointsUnbanOutput,
-  encodeGetNetworkPointsUntrustError,
-  encodeGetNetworkPointsUntrustOutput,
-  encodeGetNetworkSelfError,
-  encodeGetNetworkSelfOutput,
-  encodeGetNetworkStatError,
-  encodeGetNetworkStatOutput,
-  encodeGetNetworkVersionError,
-  encodeGetNetworkVersionOutput,
-  encodeGetNetworkVersionsError,
-  encodeGetNetworkVersionsOutput,
-  encodeGetProtocolsByProtocolHashError,
-  encodeGetProtocolsByProtocolHashOutput,
-  encodeGetProtocolsEnvironmentError,
-  encodeGetProtocolsEnvironmentOutput,
-  encodeGetProtocolsError,
-  encodeGetProtocolsOutput,
-  encodeGetStatsGcError,
-  encodeGetStatsGcOutput,
-  encodeGetStatsMemoryError,
-  encodeGetStatsMemoryOutput,
-  encodeGetVersionError,
-  encodeGetVersionOutput,
-  encodeGetWorkersBlockValidatorError,
-  encodeGetWorkersBlockValidatorOutput,
-  encodeGetWorkersChainValidatorsByChainIdError,
-  encodeGetWorkersChainValidatorsByChainIdOutput,
-  encodeGetWorkersChainValidatorsDdbError,
-  encodeGetWorkersChainValidatorsDdbOutput,
-  encodeGetWorkersChainValidatorsError,
-  encodeGetWorkersChainValidatorsOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsError,
-  encodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  encodeGetWorkersPrevalidatorsByChainIdError,
-  encodeGetWorkersPrevalidatorsByChainIdOutput,
-  encodeGetWorkersPrevalidatorsError,
-  encodeGetWorkersPrevalidatorsOutput,
-  encodePatchChainsByChainIdError,
-  encodePatchChainsByChainIdInput,
-  encodePatchChainsByChainIdOutput,
-  encodePostInjectionBlockError,
-  encodePostInjectionBlockInput,
-  encodePostInjectionBlockOutput,
-  encodePostInjectionOperationError,
-  encodePostInjectionOperationInput,
-  encodePostInjectionOperationOutput,
-  encodePostInjectionProtocolError,
-  encodePostInjectionProtocolInput,
-  encodePostInjectionProtocolOutput,
-  encodePutNetworkPointsByPointError,
-  encodePutNetworkPointsByPointInput,
-  encodePutNetworkPointsByPointOutput,
-} from "./codecs.ts";
-import {
   validateDeleteChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
@@ -474,20 +210,14 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdInput,
-    encode: encodePatchChainsByChainIdInput,
     validate: validatePatchChainsByChainIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdOutput,
-    encode: encodePatchChainsByChainIdOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdError,
-    encode: encodePatchChainsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -517,14 +247,10 @@ export const getChainsBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOutput,
-    encode: encodeGetChainsBlocksOutput,
     validate: validateGetChainsBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksError,
-    encode: encodeGetChainsBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -550,14 +276,10 @@ export const getChainsChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdOutput,
-    encode: encodeGetChainsChainIdOutput,
     validate: validateGetChainsChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdError,
-    encode: encodeGetChainsChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -583,14 +305,10 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointOutput,
-    encode: encodeGetChainsCheckpointOutput,
     validate: validateGetChainsCheckpointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointError,
-    encode: encodeGetChainsCheckpointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -616,14 +334,10 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksOutput,
-    encode: encodeGetChainsInvalidBlocksOutput,
     validate: validateGetChainsInvalidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksError,
-    encode: encodeGetChainsInvalidBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -650,14 +364,10 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeGetChainsInvalidBlocksByBlockHashOutput,
     validate: validateGetChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashError,
-    encode: encodeGetChainsInvalidBlocksByBlockHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -684,14 +394,10 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -717,14 +423,10 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedOutput,
-    encode: encodeGetChainsIsBootstrappedOutput,
     validate: validateGetChainsIsBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedError,
-    encode: encodeGetChainsIsBootstrappedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -742,14 +444,10 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigOutput,
-    encode: encodeGetConfigOutput,
     validate: validateGetConfigOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigError,
-    encode: encodeGetConfigError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -775,14 +473,10 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
     validate: validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -808,14 +502,10 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesOutput,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesOutput,
     validate: validateGetConfigNetworkUserActivatedUpgradesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesError,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -840,14 +530,10 @@ export const getDescribeByStringRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringOutput,
-    encode: encodeGetDescribeByStringOutput,
     validate: validateGetDescribeByStringOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringError,
-    encode: encodeGetDescribeByStringError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -865,14 +551,10 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsOutput,
-    encode: encodeGetErrorsOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsError,
-    encode: encodeGetErrorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -897,14 +579,10 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashOutput,
-    encode: encodeGetFetchProtocolByProtocolHashOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashError,
-    encode: encodeGetFetchProtocolByProtocolHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -933,20 +611,14 @@ export const postInjectionBlockRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockInput,
-    encode: encodePostInjectionBlockInput,
     validate: validatePostInjectionBlockInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockOutput,
-    encode: encodePostInjectionBlockOutput,
     validate: validatePostInjectionBlockOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockError,
-    encode: encodePostInjectionBlockError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -974,20 +646,14 @@ export const postInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationInput,
-    encode: encodePostInjectionOperationInput,
     validate: validatePostInjectionOperationInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationOutput,
-    encode: encodePostInjectionOperationOutput,
     validate: validatePostInjectionOperationOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationError,
-    encode: encodePostInjectionOperationError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1012,20 +678,14 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolInput,
-    encode: encodePostInjectionProtocolInput,
     validate: validatePostInjectionProtocolInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolOutput,
-    encode: encodePostInjectionProtocolOutput,
     validate: validatePostInjectionProtocolOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolError,
-    encode: encodePostInjectionProtocolError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1050,14 +710,10 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsOutput,
-    encode: encodeGetMonitorActiveChainsOutput,
     validate: validateGetMonitorActiveChainsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsError,
-    encode: encodeGetMonitorActiveChainsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1082,14 +738,10 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedOutput,
-    encode: encodeGetMonitorBootstrappedOutput,
     validate: validateGetMonitorBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedError,
-    encode: encodeGetMonitorBootstrappedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1114,14 +766,10 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashOutput,
-    encode: encodeGetMonitorCommitHashOutput,
     validate: validateGetMonitorCommitHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashError,
-    encode: encodeGetMonitorCommitHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1147,14 +795,10 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdOutput,
-    encode: encodeGetMonitorHeadsByChainIdOutput,
     validate: validateGetMonitorHeadsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdError,
-    encode: encodeGetMonitorHeadsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1179,14 +823,10 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsOutput,
-    encode: encodeGetMonitorProtocolsOutput,
     validate: validatePostInjectionProtocolOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsError,
-    encode: encodeGetMonitorProtocolsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1215,14 +855,10 @@ export const getMonitorValidBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidBlocksOutput,
-    encode: encodeGetMonitorValidBlocksOutput,
     validate: validateGetMonitorValidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidBlocksError,
-    encode: encodeGetMonitorValidBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1247,14 +883,10 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsOutput,
-    encode: encodeGetNetworkConnectionsOutput,
     validate: validateGetNetworkConnectionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsError,
-    encode: encodeGetNetworkConnectionsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1280,14 +912,10 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdOutput,
-    encode: encodeGetNetworkConnectionsByPeerIdOutput,
     validate: validateGetNetworkConnectionsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdError,
-    encode: encodeGetNetworkConnectionsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1313,14 +941,10 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
-    encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdError,
-    encode: encodeDeleteNetworkConnectionsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1346,14 +970,10 @@ export const getNetworkGreylistClearRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistClearOutput,
-    encode: encodeGetNetworkGreylistClearOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistClearError,
-    encode: encodeGetNetworkGreylistClearError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1378,14 +998,10 @@ export const getNetworkLogRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogOutput,
-    encode: encodeGetNetworkLogOutput,
     validate: validateGetNetworkLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogError,
-    encode: encodeGetNetworkLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1410,14 +1026,10 @@ export const getNetworkPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersOutput,
-    encode: encodeGetNetworkPeersOutput,
     validate: validateGetNetworkPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersError,
-    encode: encodeGetNetworkPeersError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1443,14 +1055,10 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdOutput,
-    encode: encodeGetNetworkPeersByPeerIdOutput,
     validate: validateGetNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdError,
-    encode: encodeGetNetworkPeersByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1477,14 +1085,10 @@ export const getNetworkPeersBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBanOutput,
-    encode: encodeGetNetworkPeersBanOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBanError,
-    encode: encodeGetNetworkPeersBanError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1511,14 +1115,10 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedOutput,
-    encode: encodeGetNetworkPeersBannedOutput,
     validate: validateGetNetworkPeersBannedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedError,
-    encode: encodeGetNetworkPeersBannedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1545,14 +1145,10 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogOutput,
-    encode: encodeGetNetworkPeersLogOutput,
     validate: validateGetNetworkPeersLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogError,
-    encode: encodeGetNetworkPeersLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1579,14 +1175,10 @@ export const getNetworkPeersTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersTrustOutput,
-    encode: encodeGetNetworkPeersTrustOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersTrustError,
-    encode: encodeGetNetworkPeersTrustError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1613,14 +1205,10 @@ export const getNetworkPeersUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUnbanOutput,
-    encode: encodeGetNetworkPeersUnbanOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUnbanError,
-    encode: encodeGetNetworkPeersUnbanError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1647,14 +1235,10 @@ export const getNetworkPeersUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUntrustOutput,
-    encode: encodeGetNetworkPeersUntrustOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUntrustError,
-    encode: encodeGetNetworkPeersUntrustError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1679,14 +1263,10 @@ export const getNetworkPointsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsOutput,
-    encode: encodeGetNetworkPointsOutput,
     validate: validateGetNetworkPointsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsError,
-    encode: encodeGetNetworkPointsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1712,14 +1292,10 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointOutput,
-    encode: encodeGetNetworkPointsByPointOutput,
     validate: validateGetNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointError,
-    encode: encodeGetNetworkPointsByPointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1745,20 +1321,14 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointInput,
-    encode: encodePutNetworkPointsByPointInput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointOutput,
-    encode: encodePutNetworkPointsByPointOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointError,
-    encode: encodePutNetworkPointsByPointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1785,14 +1355,10 @@ export const getNetworkPointsBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBanOutput,
-    encode: encodeGetNetworkPointsBanOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBanError,
-    encode: encodeGetNetworkPointsBanError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1819,14 +1385,10 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedOutput,
-    encode: encodeGetNetworkPointsBannedOutput,
     validate: validateGetNetworkPeersBannedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedError,
-    encode: encodeGetNetworkPointsBannedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1853,14 +1415,10 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogOutput,
-    encode: encodeGetNetworkPointsLogOutput,
     validate: validateGetNetworkPointsLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogError,
-    encode: encodeGetNetworkPointsLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1887,14 +1445,10 @@ export const getNetworkPointsTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsTrustOutput,
-    encode: encodeGetNetworkPointsTrustOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsTrustError,
-    encode: encodeGetNetworkPointsTrustError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1921,14 +1475,10 @@ export const getNetworkPointsUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUnbanOutput,
-    encode: encodeGetNetworkPointsUnbanOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUnbanError,
-    encode: encodeGetNetworkPointsUnbanError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1955,14 +1505,10 @@ export const getNetworkPointsUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUntrustOutput,
-    encode: encodeGetNetworkPointsUntrustOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUntrustError,
-    encode: encodeGetNetworkPointsUntrustError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1987,14 +1533,10 @@ export const getNetworkSelfRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfOutput,
-    encode: encodeGetNetworkSelfOutput,
     validate: validateGetNetworkSelfOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfError,
-    encode: encodeGetNetworkSelfError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2019,14 +1561,10 @@ export const getNetworkStatRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatOutput,
-    encode: encodeGetNetworkStatOutput,
     validate: validateGetNetworkStatOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatError,
-    encode: encodeGetNetworkStatError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2051,14 +1589,10 @@ export const getNetworkVersionRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionOutput,
-    encode: encodeGetNetworkVersionOutput,
     validate: validateGetNetworkVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionError,
-    encode: encodeGetNetworkVersionError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2083,14 +1617,10 @@ export const getNetworkVersionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionsOutput,
-    encode: encodeGetNetworkVersionsOutput,
     validate: validateGetNetworkVersionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionsError,
-    encode: encodeGetNetworkVersionsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2109,14 +1639,10 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     streaming: "never",
     output: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsOutput,
-      encode: encodeGetProtocolsOutput,
       validate: validateGetProtocolsOutput,
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsError,
-      encode: encodeGetProtocolsError,
       validate: validatePatchChainsByChainIdError,
     },
   };
@@ -2141,14 +1667,10 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashOutput,
-    encode: encodeGetProtocolsByProtocolHashOutput,
     validate: validatePostInjectionProtocolInput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashError,
-    encode: encodeGetProtocolsByProtocolHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2174,14 +1696,10 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentOutput,
-    encode: encodeGetProtocolsEnvironmentOutput,
     validate: validateGetProtocolsEnvironmentOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentError,
-    encode: encodeGetProtocolsEnvironmentError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2202,14 +1720,10 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcOutput,
-    encode: encodeGetStatsGcOutput,
     validate: validateGetStatsGcOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcError,
-    encode: encodeGetStatsGcError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2234,14 +1748,10 @@ export const getStatsMemoryRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryOutput,
-    encode: encodeGetStatsMemoryOutput,
     validate: validateGetStatsMemoryOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryError,
-    encode: encodeGetStatsMemoryError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2259,14 +1769,10 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionOutput,
-    encode: encodeGetVersionOutput,
     validate: validateGetVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionError,
-    encode: encodeGetVersionError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2291,14 +1797,10 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorOutput,
-    encode: encodeGetWorkersBlockValidatorOutput,
     validate: validateGetWorkersBlockValidatorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorError,
-    encode: encodeGetWorkersBlockValidatorError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2323,14 +1825,10 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsOutput,
     validate: validateGetWorkersChainValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsError,
-    encode: encodeGetWorkersChainValidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2356,14 +1854,10 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdOutput,
-    encode: encodeGetWorkersChainValidatorsByChainIdOutput,
     validate: validateGetWorkersChainValidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdError,
-    encode: encodeGetWorkersChainValidatorsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2390,14 +1884,10 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbOutput,
-    encode: encodeGetWorkersChainValidatorsDdbOutput,
     validate: validateGetWorkersChainValidatorsDdbOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbError,
-    encode: encodeGetWorkersChainValidatorsDdbError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2424,14 +1914,10 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2459,14 +1945,10 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2491,14 +1973,10 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsOutput,
-    encode: encodeGetWorkersPrevalidatorsOutput,
     validate: validateGetWorkersChainValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsError,
-    encode: encodeGetWorkersPrevalidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2524,14 +2002,10 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdOutput,
-    encode: encodeGetWorkersPrevalidatorsByChainIdOutput,
     validate: validateGetWorkersPrevalidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdError,
-    encode: encodeGetWorkersPrevalidatorsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };

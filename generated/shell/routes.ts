@@ -150,296 +150,6 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  decodeDeleteChainsInvalidBlocksByBlockHashError,
-  decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  decodeDeleteNetworkConnectionsByPeerIdError,
-  decodeDeleteNetworkConnectionsByPeerIdOutput,
-  decodeDeleteNetworkGreylistError,
-  decodeDeleteNetworkGreylistOutput,
-  decodeGetChainsBlocksError,
-  decodeGetChainsBlocksOutput,
-  decodeGetChainsChainIdError,
-  decodeGetChainsChainIdOutput,
-  decodeGetChainsCheckpointError,
-  decodeGetChainsCheckpointOutput,
-  decodeGetChainsInvalidBlocksByBlockHashError,
-  decodeGetChainsInvalidBlocksByBlockHashOutput,
-  decodeGetChainsInvalidBlocksError,
-  decodeGetChainsInvalidBlocksOutput,
-  decodeGetChainsIsBootstrappedError,
-  decodeGetChainsIsBootstrappedOutput,
-  decodeGetChainsLevelsCabooseError,
-  decodeGetChainsLevelsCabooseOutput,
-  decodeGetChainsLevelsCheckpointError,
-  decodeGetChainsLevelsCheckpointOutput,
-  decodeGetChainsLevelsSavepointError,
-  decodeGetChainsLevelsSavepointOutput,
-  decodeGetConfigError,
-  decodeGetConfigHistoryModeError,
-  decodeGetConfigHistoryModeOutput,
-  decodeGetConfigNetworkDalError,
-  decodeGetConfigNetworkDalOutput,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  decodeGetConfigNetworkUserActivatedUpgradesError,
-  decodeGetConfigNetworkUserActivatedUpgradesOutput,
-  decodeGetConfigOutput,
-  decodeGetDescribeByStringError,
-  decodeGetDescribeByStringOutput,
-  decodeGetErrorsError,
-  decodeGetErrorsOutput,
-  decodeGetFetchProtocolByProtocolHashError,
-  decodeGetFetchProtocolByProtocolHashOutput,
-  decodeGetHealthReadyError,
-  decodeGetHealthReadyOutput,
-  decodeGetMonitorActiveChainsError,
-  decodeGetMonitorActiveChainsOutput,
-  decodeGetMonitorAppliedBlocksError,
-  decodeGetMonitorAppliedBlocksOutput,
-  decodeGetMonitorBootstrappedError,
-  decodeGetMonitorBootstrappedOutput,
-  decodeGetMonitorCommitHashError,
-  decodeGetMonitorCommitHashOutput,
-  decodeGetMonitorHeadsByChainIdError,
-  decodeGetMonitorHeadsByChainIdOutput,
-  decodeGetMonitorProtocolsError,
-  decodeGetMonitorProtocolsOutput,
-  decodeGetMonitorValidatedBlocksError,
-  decodeGetMonitorValidatedBlocksOutput,
-  decodeGetNetworkConnectionsByPeerIdError,
-  decodeGetNetworkConnectionsByPeerIdOutput,
-  decodeGetNetworkConnectionsError,
-  decodeGetNetworkConnectionsOutput,
-  decodeGetNetworkGreylistIpsError,
-  decodeGetNetworkGreylistIpsOutput,
-  decodeGetNetworkGreylistPeersError,
-  decodeGetNetworkGreylistPeersOutput,
-  decodeGetNetworkLogError,
-  decodeGetNetworkLogOutput,
-  decodeGetNetworkPeersBannedError,
-  decodeGetNetworkPeersBannedOutput,
-  decodeGetNetworkPeersByPeerIdError,
-  decodeGetNetworkPeersByPeerIdOutput,
-  decodeGetNetworkPeersError,
-  decodeGetNetworkPeersLogError,
-  decodeGetNetworkPeersLogOutput,
-  decodeGetNetworkPeersOutput,
-  decodeGetNetworkPointsBannedError,
-  decodeGetNetworkPointsBannedOutput,
-  decodeGetNetworkPointsByPointError,
-  decodeGetNetworkPointsByPointOutput,
-  decodeGetNetworkPointsError,
-  decodeGetNetworkPointsLogError,
-  decodeGetNetworkPointsLogOutput,
-  decodeGetNetworkPointsOutput,
-  decodeGetNetworkSelfError,
-  decodeGetNetworkSelfOutput,
-  decodeGetNetworkStatError,
-  decodeGetNetworkStatOutput,
-  decodeGetProtocolsByProtocolHashError,
-  decodeGetProtocolsByProtocolHashOutput,
-  decodeGetProtocolsEnvironmentError,
-  decodeGetProtocolsEnvironmentOutput,
-  decodeGetProtocolsError,
-  decodeGetProtocolsOutput,
-  decodeGetStatsGcError,
-  decodeGetStatsGcOutput,
-  decodeGetStatsMemoryError,
-  decodeGetStatsMemoryOutput,
-  decodeGetVersionError,
-  decodeGetVersionOutput,
-  decodeGetWorkersBlockValidatorError,
-  decodeGetWorkersBlockValidatorOutput,
-  decodeGetWorkersChainValidatorsByChainIdError,
-  decodeGetWorkersChainValidatorsByChainIdOutput,
-  decodeGetWorkersChainValidatorsDdbError,
-  decodeGetWorkersChainValidatorsDdbOutput,
-  decodeGetWorkersChainValidatorsError,
-  decodeGetWorkersChainValidatorsOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsError,
-  decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  decodeGetWorkersPrevalidatorsByChainIdError,
-  decodeGetWorkersPrevalidatorsByChainIdOutput,
-  decodeGetWorkersPrevalidatorsError,
-  decodeGetWorkersPrevalidatorsOutput,
-  decodePatchChainsByChainIdError,
-  decodePatchChainsByChainIdInput,
-  decodePatchChainsByChainIdOutput,
-  decodePatchNetworkPeersByPeerIdError,
-  decodePatchNetworkPeersByPeerIdInput,
-  decodePatchNetworkPeersByPeerIdOutput,
-  decodePatchNetworkPointsByPointError,
-  decodePatchNetworkPointsByPointInput,
-  decodePatchNetworkPointsByPointOutput,
-  decodePostInjectionBlockError,
-  decodePostInjectionBlockInput,
-  decodePostInjectionBlockOutput,
-  decodePostInjectionOperationError,
-  decodePostInjectionOperationInput,
-  decodePostInjectionOperationOutput,
-  decodePostInjectionProtocolError,
-  decodePostInjectionProtocolInput,
-  decodePostInjectionProtocolOutput,
-  decodePostPrivateInjectionOperationError,
-  decodePostPrivateInjectionOperationInput,
-  decodePostPrivateInjectionOperationOutput,
-  decodePostPrivateInjectionOperationsError,
-  decodePostPrivateInjectionOperationsInput,
-  decodePostPrivateInjectionOperationsOutput,
-  decodePutConfigLoggingError,
-  decodePutConfigLoggingInput,
-  decodePutConfigLoggingOutput,
-  decodePutNetworkPointsByPointError,
-  decodePutNetworkPointsByPointInput,
-  decodePutNetworkPointsByPointOutput,
-  encodeDeleteChainsInvalidBlocksByBlockHashError,
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  encodeDeleteNetworkConnectionsByPeerIdError,
-  encodeDeleteNetworkConnectionsByPeerIdOutput,
-  encodeDeleteNetworkGreylistError,
-  encodeDeleteNetworkGreylistOutput,
-  encodeGetChainsBlocksError,
-  encodeGetChainsBlocksOutput,
-  encodeGetChainsChainIdError,
-  encodeGetChainsChainIdOutput,
-  encodeGetChainsCheckpointError,
-  encodeGetChainsCheckpointOutput,
-  encodeGetChainsInvalidBlocksByBlockHashError,
-  encodeGetChainsInvalidBlocksByBlockHashOutput,
-  encodeGetChainsInvalidBlocksError,
-  encodeGetChainsInvalidBlocksOutput,
-  encodeGetChainsIsBootstrappedError,
-  encodeGetChainsIsBootstrappedOutput,
-  encodeGetChainsLevelsCabooseError,
-  encodeGetChainsLevelsCabooseOutput,
-  encodeGetChainsLevelsCheckpointError,
-  encodeGetChainsLevelsCheckpointOutput,
-  encodeGetChainsLevelsSavepointError,
-  encodeGetChainsLevelsSavepointOutput,
-  encodeGetConfigError,
-  encodeGetConfigHistoryModeError,
-  encodeGetConfigHistoryModeOutput,
-  encodeGetConfigNetworkDalError,
-  encodeGetConfigNetworkDalOutput,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  encodeGetConfigNetworkUserActivatedUpgradesError,
-  encodeGetConfigNetworkUserActivatedUpgradesOutput,
-  encodeGetConfigOutput,
-  encodeGetDescribeByStringError,
-  encodeGetDescribeByStringOutput,
-  encodeGetErrorsError,
-  encodeGetErrorsOutput,
-  encodeGetFetchProtocolByProtocolHashError,
-  encodeGetFetchProtocolByProtocolHashOutput,
-  encodeGetHealthReadyError,
-  encodeGetHealthReadyOutput,
-  encodeGetMonitorActiveChainsError,
-  encodeGetMonitorActiveChainsOutput,
-  encodeGetMonitorAppliedBlocksError,
-  encodeGetMonitorAppliedBlocksOutput,
-  encodeGetMonitorBootstrappedError,
-  encodeGetMonitorBootstrappedOutput,
-  encodeGetMonitorCommitHashError,
-  encodeGetMonitorCommitHashOutput,
-  encodeGetMonitorHeadsByChainIdError,
-  encodeGetMonitorHeadsByChainIdOutput,
-  encodeGetMonitorProtocolsError,
-  encodeGetMonitorProtocolsOutput,
-  encodeGetMonitorValidatedBlocksError,
-  encodeGetMonitorValidatedBlocksOutput,
-  encodeGetNetworkConnectionsByPeerIdError,
-  encodeGetNetworkConnectionsByPeerIdOutput,
-  encodeGetNetworkConnectionsError,
-  encodeGetNetworkConnectionsOutput,
-  encodeGetNetworkGreylistIpsError,
-  encodeGetNetworkGreylistIpsOutput,
-  encodeGetNetworkGreylistPeersError,
-  encodeGetNetworkGreylistPeersOutput,
-  encodeGetNetworkLogError,
-  encodeGetNetworkLogOutput,
-  encodeGetNetworkPeersBannedError,
-  encodeGetNetworkPeersBannedOutput,
-  encodeGetNetworkPeersByPeerIdError,
-  encodeGetNetworkPeersByPeerIdOutput,
-  encodeGetNetworkPeersError,
-  encodeGetNetworkPeersLogError,
-  encodeGetNetworkPeersLogOutput,
-  encodeGetNetworkPeersOutput,
-  encodeGetNetworkPointsBannedError,
-  encodeGetNetworkPointsBannedOutput,
-  encodeGetNetworkPointsByPointError,
-  encodeGetNetworkPointsByPointOutput,
-  encodeGetNetworkPointsError,
-  encodeGetNetworkPointsLogError,
-  encodeGetNetworkPointsLogOutput,
-  encodeGetNetworkPointsOutput,
-  encodeGetNetworkSelfError,
-  encodeGetNetworkSelfOutput,
-  encodeGetNetworkStatError,
-  encodeGetNetworkStatOutput,
-  encodeGetProtocolsByProtocolHashError,
-  encodeGetProtocolsByProtocolHashOutput,
-  encodeGetProtocolsEnvironmentError,
-  encodeGetProtocolsEnvironmentOutput,
-  encodeGetProtocolsError,
-  encodeGetProtocolsOutput,
-  encodeGetStatsGcError,
-  encodeGetStatsGcOutput,
-  encodeGetStatsMemoryError,
-  encodeGetStatsMemoryOutput,
-  encodeGetVersionError,
-  encodeGetVersionOutput,
-  encodeGetWorkersBlockValidatorError,
-  encodeGetWorkersBlockValidatorOutput,
-  encodeGetWorkersChainValidatorsByChainIdError,
-  encodeGetWorkersChainValidatorsByChainIdOutput,
-  encodeGetWorkersChainValidatorsDdbError,
-  encodeGetWorkersChainValidatorsDdbOutput,
-  encodeGetWorkersChainValidatorsError,
-  encodeGetWorkersChainValidatorsOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsError,
-  encodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  encodeGetWorkersPrevalidatorsByChainIdError,
-  encodeGetWorkersPrevalidatorsByChainIdOutput,
-  encodeGetWorkersPrevalidatorsError,
-  encodeGetWorkersPrevalidatorsOutput,
-  encodePatchChainsByChainIdError,
-  encodePatchChainsByChainIdInput,
-  encodePatchChainsByChainIdOutput,
-  encodePatchNetworkPeersByPeerIdError,
-  encodePatchNetworkPeersByPeerIdInput,
-  encodePatchNetworkPeersByPeerIdOutput,
-  encodePatchNetworkPointsByPointError,
-  encodePatchNetworkPointsByPointInput,
-  encodePatchNetworkPointsByPointOutput,
-  encodePostInjectionBlockError,
-  encodePostInjectionBlockInput,
-  encodePostInjectionBlockOutput,
-  encodePostInjectionOperationError,
-  encodePostInjectionOperationInput,
-  encodePostInjectionOperationOutput,
-  encodePostInjectionProtocolError,
-  encodePostInjectionProtocolInput,
-  encodePostInjectionProtocolOutput,
-  encodePostPrivateInjectionOperationError,
-  encodePostPrivateInjectionOperationInput,
-  encodePostPrivateInjectionOperationOutput,
-  encodePostPrivateInjectionOperationsError,
-  encodePostPrivateInjectionOperationsInput,
-  encodePostPrivateInjectionOperationsOutput,
-  encodePutConfigLoggingError,
-  encodePutConfigLoggingInput,
-  encodePutConfigLoggingOutput,
-  encodePutNetworkPointsByPointError,
-  encodePutNetworkPointsByPointInput,
-  encodePutNetworkPointsByPointOutput,
-} from "./codecs.ts";
-import {
   validateDeleteChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
@@ -522,20 +232,14 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdInput,
-    encode: encodePatchChainsByChainIdInput,
     validate: validatePatchChainsByChainIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdOutput,
-    encode: encodePatchChainsByChainIdOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdError,
-    encode: encodePatchChainsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -565,14 +269,10 @@ export const getChainsBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOutput,
-    encode: encodeGetChainsBlocksOutput,
     validate: validateGetChainsBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksError,
-    encode: encodeGetChainsBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -598,14 +298,10 @@ export const getChainsChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdOutput,
-    encode: encodeGetChainsChainIdOutput,
     validate: validateGetChainsChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdError,
-    encode: encodeGetChainsChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -631,14 +327,10 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointOutput,
-    encode: encodeGetChainsCheckpointOutput,
     validate: validateGetChainsCheckpointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointError,
-    encode: encodeGetChainsCheckpointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -664,14 +356,10 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksOutput,
-    encode: encodeGetChainsInvalidBlocksOutput,
     validate: validateGetChainsInvalidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksError,
-    encode: encodeGetChainsInvalidBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -698,14 +386,10 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeGetChainsInvalidBlocksByBlockHashOutput,
     validate: validateGetChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashError,
-    encode: encodeGetChainsInvalidBlocksByBlockHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -732,14 +416,10 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -765,14 +445,10 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedOutput,
-    encode: encodeGetChainsIsBootstrappedOutput,
     validate: validateGetChainsIsBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedError,
-    encode: encodeGetChainsIsBootstrappedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -799,14 +475,10 @@ export const getChainsLevelsCabooseRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCabooseOutput,
-    encode: encodeGetChainsLevelsCabooseOutput,
     validate: validateGetChainsLevelsCabooseOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCabooseError,
-    encode: encodeGetChainsLevelsCabooseError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -833,14 +505,10 @@ export const getChainsLevelsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCheckpointOutput,
-    encode: encodeGetChainsLevelsCheckpointOutput,
     validate: validateGetChainsLevelsCabooseOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCheckpointError,
-    encode: encodeGetChainsLevelsCheckpointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -867,14 +535,10 @@ export const getChainsLevelsSavepointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsSavepointOutput,
-    encode: encodeGetChainsLevelsSavepointOutput,
     validate: validateGetChainsLevelsCabooseOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsSavepointError,
-    encode: encodeGetChainsLevelsSavepointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -892,14 +556,10 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigOutput,
-    encode: encodeGetConfigOutput,
     validate: validateGetConfigOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigError,
-    encode: encodeGetConfigError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -924,14 +584,10 @@ export const getConfigHistoryModeRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigHistoryModeOutput,
-    encode: encodeGetConfigHistoryModeOutput,
     validate: validateGetConfigHistoryModeOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigHistoryModeError,
-    encode: encodeGetConfigHistoryModeError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -956,20 +612,14 @@ export const putConfigLoggingRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingInput,
-    encode: encodePutConfigLoggingInput,
     validate: validatePutConfigLoggingInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingOutput,
-    encode: encodePutConfigLoggingOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingError,
-    encode: encodePutConfigLoggingError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -995,14 +645,10 @@ export const getConfigNetworkDalRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkDalOutput,
-    encode: encodeGetConfigNetworkDalOutput,
     validate: validateGetConfigNetworkDalOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkDalError,
-    encode: encodeGetConfigNetworkDalError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1028,14 +674,10 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
     validate: validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1061,14 +703,10 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesOutput,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesOutput,
     validate: validateGetConfigNetworkUserActivatedUpgradesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesError,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1093,14 +731,10 @@ export const getDescribeByStringRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringOutput,
-    encode: encodeGetDescribeByStringOutput,
     validate: validateGetDescribeByStringOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringError,
-    encode: encodeGetDescribeByStringError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1118,14 +752,10 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsOutput,
-    encode: encodeGetErrorsOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsError,
-    encode: encodeGetErrorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1150,14 +780,10 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashOutput,
-    encode: encodeGetFetchProtocolByProtocolHashOutput,
     validate: validatePatchChainsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashError,
-    encode: encodeGetFetchProtocolByProtocolHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1182,14 +808,10 @@ export const getHealthReadyRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetHealthReadyOutput,
-    encode: encodeGetHealthReadyOutput,
     validate: validateGetHealthReadyOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetHealthReadyError,
-    encode: encodeGetHealthReadyError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1218,20 +840,14 @@ export const postInjectionBlockRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockInput,
-    encode: encodePostInjectionBlockInput,
     validate: validatePostInjectionBlockInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockOutput,
-    encode: encodePostInjectionBlockOutput,
     validate: validatePostInjectionBlockOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockError,
-    encode: encodePostInjectionBlockError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1259,20 +875,14 @@ export const postInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationInput,
-    encode: encodePostInjectionOperationInput,
     validate: validatePostInjectionOperationInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationOutput,
-    encode: encodePostInjectionOperationOutput,
     validate: validatePostInjectionOperationOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationError,
-    encode: encodePostInjectionOperationError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1297,20 +907,14 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolInput,
-    encode: encodePostInjectionProtocolInput,
     validate: validatePostInjectionProtocolInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolOutput,
-    encode: encodePostInjectionProtocolOutput,
     validate: validatePostInjectionProtocolOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolError,
-    encode: encodePostInjectionProtocolError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1335,14 +939,10 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsOutput,
-    encode: encodeGetMonitorActiveChainsOutput,
     validate: validateGetMonitorActiveChainsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsError,
-    encode: encodeGetMonitorActiveChainsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1371,14 +971,10 @@ export const getMonitorAppliedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorAppliedBlocksOutput,
-    encode: encodeGetMonitorAppliedBlocksOutput,
     validate: validateGetMonitorAppliedBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorAppliedBlocksError,
-    encode: encodeGetMonitorAppliedBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1403,14 +999,10 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedOutput,
-    encode: encodeGetMonitorBootstrappedOutput,
     validate: validateGetMonitorBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedError,
-    encode: encodeGetMonitorBootstrappedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1435,14 +1027,10 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashOutput,
-    encode: encodeGetMonitorCommitHashOutput,
     validate: validateGetMonitorCommitHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashError,
-    encode: encodeGetMonitorCommitHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1471,14 +1059,10 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdOutput,
-    encode: encodeGetMonitorHeadsByChainIdOutput,
     validate: validateGetMonitorHeadsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdError,
-    encode: encodeGetMonitorHeadsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1503,14 +1087,10 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsOutput,
-    encode: encodeGetMonitorProtocolsOutput,
     validate: validatePostInjectionProtocolOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsError,
-    encode: encodeGetMonitorProtocolsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1539,14 +1119,10 @@ export const getMonitorValidatedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidatedBlocksOutput,
-    encode: encodeGetMonitorValidatedBlocksOutput,
     validate: validateGetMonitorAppliedBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidatedBlocksError,
-    encode: encodeGetMonitorValidatedBlocksError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1571,14 +1147,10 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsOutput,
-    encode: encodeGetNetworkConnectionsOutput,
     validate: validateGetNetworkConnectionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsError,
-    encode: encodeGetNetworkConnectionsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1604,14 +1176,10 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdOutput,
-    encode: encodeGetNetworkConnectionsByPeerIdOutput,
     validate: validateGetNetworkConnectionsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdError,
-    encode: encodeGetNetworkConnectionsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1637,14 +1205,10 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
-    encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdError,
-    encode: encodeDeleteNetworkConnectionsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1669,14 +1233,10 @@ export const deleteNetworkGreylistRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkGreylistOutput,
-    encode: encodeDeleteNetworkGreylistOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkGreylistError,
-    encode: encodeDeleteNetworkGreylistError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1702,14 +1262,10 @@ export const getNetworkGreylistIpsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistIpsOutput,
-    encode: encodeGetNetworkGreylistIpsOutput,
     validate: validateGetNetworkGreylistIpsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistIpsError,
-    encode: encodeGetNetworkGreylistIpsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1735,14 +1291,10 @@ export const getNetworkGreylistPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistPeersOutput,
-    encode: encodeGetNetworkGreylistPeersOutput,
     validate: validateGetNetworkGreylistPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistPeersError,
-    encode: encodeGetNetworkGreylistPeersError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1767,14 +1319,10 @@ export const getNetworkLogRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogOutput,
-    encode: encodeGetNetworkLogOutput,
     validate: validateGetNetworkLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogError,
-    encode: encodeGetNetworkLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1799,14 +1347,10 @@ export const getNetworkPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersOutput,
-    encode: encodeGetNetworkPeersOutput,
     validate: validateGetNetworkPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersError,
-    encode: encodeGetNetworkPeersError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1832,14 +1376,10 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdOutput,
-    encode: encodeGetNetworkPeersByPeerIdOutput,
     validate: validateGetNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdError,
-    encode: encodeGetNetworkPeersByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1865,20 +1405,14 @@ export const patchNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdInput,
-    encode: encodePatchNetworkPeersByPeerIdInput,
     validate: validatePatchNetworkPeersByPeerIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdOutput,
-    encode: encodePatchNetworkPeersByPeerIdOutput,
     validate: validateGetNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdError,
-    encode: encodePatchNetworkPeersByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1905,14 +1439,10 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedOutput,
-    encode: encodeGetNetworkPeersBannedOutput,
     validate: validateGetNetworkPeersBannedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedError,
-    encode: encodeGetNetworkPeersBannedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1939,14 +1469,10 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogOutput,
-    encode: encodeGetNetworkPeersLogOutput,
     validate: validateGetNetworkPeersLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogError,
-    encode: encodeGetNetworkPeersLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -1971,14 +1497,10 @@ export const getNetworkPointsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsOutput,
-    encode: encodeGetNetworkPointsOutput,
     validate: validateGetNetworkPointsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsError,
-    encode: encodeGetNetworkPointsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2004,14 +1526,10 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointOutput,
-    encode: encodeGetNetworkPointsByPointOutput,
     validate: validateGetNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointError,
-    encode: encodeGetNetworkPointsByPointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2037,20 +1555,14 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointInput,
-    encode: encodePutNetworkPointsByPointInput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointOutput,
-    encode: encodePutNetworkPointsByPointOutput,
     validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointError,
-    encode: encodePutNetworkPointsByPointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2076,20 +1588,14 @@ export const patchNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointInput,
-    encode: encodePatchNetworkPointsByPointInput,
     validate: validatePatchNetworkPointsByPointInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointOutput,
-    encode: encodePatchNetworkPointsByPointOutput,
     validate: validateGetNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointError,
-    encode: encodePatchNetworkPointsByPointError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2116,14 +1622,10 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedOutput,
-    encode: encodeGetNetworkPointsBannedOutput,
     validate: validateGetNetworkPeersBannedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedError,
-    encode: encodeGetNetworkPointsBannedError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2150,14 +1652,10 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogOutput,
-    encode: encodeGetNetworkPointsLogOutput,
     validate: validateGetNetworkPointsLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogError,
-    encode: encodeGetNetworkPointsLogError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2182,14 +1680,10 @@ export const getNetworkSelfRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfOutput,
-    encode: encodeGetNetworkSelfOutput,
     validate: validateGetNetworkSelfOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfError,
-    encode: encodeGetNetworkSelfError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2214,14 +1708,10 @@ export const getNetworkStatRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatOutput,
-    encode: encodeGetNetworkStatOutput,
     validate: validateGetNetworkStatOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatError,
-    encode: encodeGetNetworkStatError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2250,20 +1740,14 @@ export const postPrivateInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationInput,
-    encode: encodePostPrivateInjectionOperationInput,
     validate: validatePostInjectionOperationInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationOutput,
-    encode: encodePostPrivateInjectionOperationOutput,
     validate: validatePostInjectionOperationOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationError,
-    encode: encodePostPrivateInjectionOperationError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2293,20 +1777,14 @@ export const postPrivateInjectionOperationsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsInput,
-    encode: encodePostPrivateInjectionOperationsInput,
     validate: validatePostPrivateInjectionOperationsInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsOutput,
-    encode: encodePostPrivateInjectionOperationsOutput,
     validate: validatePostPrivateInjectionOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsError,
-    encode: encodePostPrivateInjectionOperationsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2325,14 +1803,10 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     streaming: "never",
     output: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsOutput,
-      encode: encodeGetProtocolsOutput,
       validate: validateGetProtocolsOutput,
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsError,
-      encode: encodeGetProtocolsError,
       validate: validatePatchChainsByChainIdError,
     },
   };
@@ -2357,14 +1831,10 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashOutput,
-    encode: encodeGetProtocolsByProtocolHashOutput,
     validate: validatePostInjectionProtocolInput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashError,
-    encode: encodeGetProtocolsByProtocolHashError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2390,14 +1860,10 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentOutput,
-    encode: encodeGetProtocolsEnvironmentOutput,
     validate: validateGetProtocolsEnvironmentOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentError,
-    encode: encodeGetProtocolsEnvironmentError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2418,14 +1884,10 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcOutput,
-    encode: encodeGetStatsGcOutput,
     validate: validateGetStatsGcOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcError,
-    encode: encodeGetStatsGcError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2450,14 +1912,10 @@ export const getStatsMemoryRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryOutput,
-    encode: encodeGetStatsMemoryOutput,
     validate: validateGetStatsMemoryOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryError,
-    encode: encodeGetStatsMemoryError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2475,14 +1933,10 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionOutput,
-    encode: encodeGetVersionOutput,
     validate: validateGetVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionError,
-    encode: encodeGetVersionError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2507,14 +1961,10 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorOutput,
-    encode: encodeGetWorkersBlockValidatorOutput,
     validate: validateGetWorkersBlockValidatorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorError,
-    encode: encodeGetWorkersBlockValidatorError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2539,14 +1989,10 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsOutput,
     validate: validateGetWorkersChainValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsError,
-    encode: encodeGetWorkersChainValidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2572,14 +2018,10 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdOutput,
-    encode: encodeGetWorkersChainValidatorsByChainIdOutput,
     validate: validateGetWorkersChainValidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdError,
-    encode: encodeGetWorkersChainValidatorsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2606,14 +2048,10 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbOutput,
-    encode: encodeGetWorkersChainValidatorsDdbOutput,
     validate: validateGetWorkersChainValidatorsDdbOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbError,
-    encode: encodeGetWorkersChainValidatorsDdbError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2640,14 +2078,10 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2675,14 +2109,10 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2707,14 +2137,10 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsOutput,
-    encode: encodeGetWorkersPrevalidatorsOutput,
     validate: validateGetWorkersChainValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsError,
-    encode: encodeGetWorkersPrevalidatorsError,
     validate: validatePatchChainsByChainIdError,
   },
 };
@@ -2740,14 +2166,10 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdOutput,
-    encode: encodeGetWorkersPrevalidatorsByChainIdOutput,
     validate: validateGetWorkersPrevalidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdError,
-    encode: encodeGetWorkersPrevalidatorsByChainIdError,
     validate: validatePatchChainsByChainIdError,
   },
 };

@@ -1,5 +1,6 @@
 /** The configuration every request is handled with, built once by `createRpcServer`. */
-import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
+import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
+import type { BinaryBodies } from "../client/options.ts";
 import type { ArgParser } from "./arg-types.ts";
 import type { Cors } from "./cors.ts";
 import type { DescribeMount } from "./describe.ts";
@@ -15,7 +16,8 @@ export interface ServerErrorContext {
 /** Everything the pipeline needs. */
 export interface ServerCore {
   readonly root: Directory;
-  readonly describe?: { readonly tree: unknown; readonly mounts: readonly DescribeMount[]; readonly output: BodyDescriptor<unknown> };
+  /** `/describe` from a tree; `route` (the interface's describe route, if any) and `binary` give its binary answers. */
+  readonly describe?: { readonly tree: unknown; readonly mounts: readonly DescribeMount[]; readonly route: AnyRouteDescriptor; readonly binary?: BinaryBodies };
   readonly parsers: Readonly<Record<string, ArgParser>>;
   /** The server's media types (the `media-type` setting), default first. */
   readonly offered: readonly MediaType[];

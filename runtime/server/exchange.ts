@@ -8,7 +8,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { HandlerContext } from "../rpc/handler.ts";
 import type { RouteEntry } from "./router.ts";
-import { encodeValue, sendBytes, sendEmpty } from "./respond.ts";
+import { encodeAnswer, sendBytes, sendEmpty } from "./respond.ts";
+import type { BinaryBodies } from "../client/options.ts";
 import { isAsyncIterable, writeStream } from "./stream.ts";
 import { validationDetails } from "./body.ts";
 import type { ServerCore, ServerErrorContext } from "./core.ts";
@@ -21,11 +22,11 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** A handler's output on the wire, checked against the route's JSON validator when asked to. */
-function encodeOutput(core: ServerCore, route: AnyRouteDescriptor, value: unknown, mediaType: MediaType): Buffer {
+function encodeOutput(core: ServerCore, route: AnyRouteDescriptor, binary: BinaryBodies | undefined, value: unknown, mediaType: MediaType): Buffer {
   if (core.validateOutput && mediaType === "application/json" && !route.output.validate(value)) {
     throw new TypeError(`${route.operation} returned a value that does not match its output type: ${validationDetails(route.output.validate.errors)}`);
   }
-  return encodeValue(value, mediaType, route.output);
+  return encodeAnswer(value, mediaType, route, "output", binary);
 }
 
 export class Exchange implements HandlerContext {
@@ -75,7 +76,7 @@ export class Exchange implements HandlerContext {
   }
 
   private failed(error: unknown): void {
-    sendError(this.core, this.res, this.route, error, this.mediaType, this.headers, this.errorContext());
+    sendError(this.core, this.res, this.entry, error, this.mediaType, this.headers, this.errorContext());
   }
 
   /** Calls the handler with `request`; synchronous unless the handler or a stream makes it wait. */
@@ -113,13 +114,13 @@ export class Exchange implements HandlerContext {
       return writeStream(res, result, {
         mediaType,
         abort: this.controller(),
-        encode: (value) => encodeOutput(core, route, value, mediaType),
+        encode: (value) => encodeOutput(core, route, this.entry.binary, value, mediaType),
         onError: (error) => core.onError?.(error, this.errorContext()),
       });
     }
     let bytes: Buffer;
     try {
-      bytes = encodeOutput(core, route, result, mediaType);
+      bytes = encodeOutput(core, route, this.entry.binary, result, mediaType);
     } catch (error) {
       return this.failed(error);
     }
@@ -131,7 +132,7 @@ export class Exchange implements HandlerContext {
 function sendError(
   core: ServerCore,
   res: ServerResponse,
-  route: AnyRouteDescriptor,
+  entry: RouteEntry,
   error: unknown,
   mediaType: MediaType,
   headers: OutgoingHttpHeaders,
@@ -149,11 +150,11 @@ function sendError(
   if (trace === undefined) return sendEmpty(res, status, headers);
   let bytes: Buffer;
   try {
-    bytes = encodeValue(trace, mediaType, route.error);
+    bytes = encodeAnswer(trace, mediaType, entry.route, "error", entry.binary);
   } catch (encodeError) {
     // A trace the error encoding refuses: send the JSON form rather than lose it.
     core.onError?.(encodeError, context);
-    bytes = encodeValue(trace, "application/json", route.error);
+    bytes = encodeAnswer(trace, "application/json", entry.route, "error", entry.binary);
     mediaType = "application/json";
   }
   sendBytes(res, status, mediaType, bytes, headers);

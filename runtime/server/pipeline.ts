@@ -6,7 +6,7 @@
  * every input has been parsed and validated.
  */
 import type { IncomingMessage, ServerResponse, OutgoingHttpHeaders } from "node:http";
-import type { BodyDescriptor, HttpMethod, MediaType } from "../rpc/route.ts";
+import type { AnyRouteDescriptor, HttpMethod, MediaType } from "../rpc/route.ts";
 import type { CompiledAcl } from "./acl.ts";
 import { splitPath } from "../http/path.ts";
 import { PathError } from "../http/errors.ts";
@@ -14,7 +14,9 @@ import { lookup, type Found, type RouteEntry } from "./router.ts";
 import { chooseResponseType, notAcceptableBody, requestBodyType } from "./negotiation.ts";
 import { parseQuery } from "./query.ts";
 import { BodyTooLargeError, decodeBody, readBody } from "./body.ts";
-import { encodeValue, sendBytes, sendEmpty, sendText } from "./respond.ts";
+import { encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary } from "./respond.ts";
+import type { BinaryBodies } from "../client/options.ts";
+import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { Exchange } from "./exchange.ts";
 import type { ServerCore } from "./core.ts";
 import { describeAnswer, locateDescribe } from "./describe.ts";
@@ -35,8 +37,8 @@ function allowHeader(methods: readonly HttpMethod[]): OutgoingHttpHeaders {
 }
 
 /** The answer's type among the server's types that the body can be written in. */
-function responseTypes(core: ServerCore, body: BodyDescriptor<unknown>): readonly MediaType[] {
-  return core.offered.filter((t) => body.mediaTypes.includes(t));
+function responseTypes(core: ServerCore, route: AnyRouteDescriptor, binary: BinaryBodies | undefined): readonly MediaType[] {
+  return core.offered.filter((t) => (t === BINARY_MEDIA_TYPE ? speaksBinary(route, "output", binary) : route.output.mediaTypes.includes(t)));
 }
 
 interface Negotiated {
@@ -45,13 +47,13 @@ interface Negotiated {
 }
 
 /** Steps 3 and 4: `Content-Type` then `Accept`; answers 415 or 406 itself and returns undefined. */
-function negotiate(core: ServerCore, req: IncomingMessage, res: ServerResponse, output: BodyDescriptor<unknown>, corsHeaders: OutgoingHttpHeaders): Negotiated | undefined {
+function negotiate(core: ServerCore, req: IncomingMessage, res: ServerResponse, route: AnyRouteDescriptor, binary: BinaryBodies | undefined, corsHeaders: OutgoingHttpHeaders): Negotiated | undefined {
   const requestType = requestBodyType(req.headers["content-type"], core.offered);
   if (requestType === undefined) {
     sendEmpty(res, 415, corsHeaders);
     return undefined;
   }
-  const offered = responseTypes(core, output);
+  const offered = responseTypes(core, route, binary);
   const responseType = chooseResponseType(req.headers.accept, offered);
   if (responseType === undefined) {
     sendText(res, 406, notAcceptableBody(offered), null, corsHeaders);
@@ -125,9 +127,9 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   const { route } = entry;
 
   // 3, 4. Content-Type, Accept.
-  const negotiated = negotiate(core, req, res, route.output, corsHeaders);
+  const negotiated = negotiate(core, req, res, route, entry.binary, corsHeaders);
   if (negotiated === undefined) return;
-  if (route.input !== undefined && !route.input.mediaTypes.includes(negotiated.requestType)) return sendEmpty(res, 415, corsHeaders);
+  if (route.input !== undefined && negotiated.requestType === BINARY_MEDIA_TYPE && !speaksBinary(route, "input", entry.binary)) return sendEmpty(res, 415, corsHeaders);
 
   // 5. Query string.
   const query = parseQuery(rawQuery, route.query, core.parsers);
@@ -144,7 +146,7 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   if (input === undefined) return new Exchange(core, req, res, entry, negotiated.responseType, corsHeaders).run(request);
   return readBody(req, core.maxBodyBytes).then(
     (bytes) => {
-      const decoded = decodeBody(bytes, negotiated.requestType, input);
+      const decoded = decodeBody(bytes, negotiated.requestType, route, entry.binary);
       if (!decoded.ok) return sendText(res, 400, `Failed to parse the request body: ${decoded.details}`, "text/plain", corsHeaders);
       request.body = decoded.value;
       return new Exchange(core, req, res, entry, negotiated.responseType, corsHeaders).run(request);
@@ -197,7 +199,7 @@ function describe(
   // own work, so an unknown path is a 404 only after the other checks.
   const describe = core.describe!;
   if (method !== "GET") return sendEmpty(res, 405, { ...headers, ...allowHeader(["GET"]) });
-  const negotiated = negotiate(core, req, res, describe.output, headers);
+  const negotiated = negotiate(core, req, res, describe.route, describe.binary, headers);
   if (negotiated === undefined) return;
   const query = parseQuery(rawQuery, [{ name: "recurse", kind: "single", type: "bool", valueType: "boolean" }], core.parsers);
   if (!query.ok) return sendText(res, 400, query.message, "text/plain", headers);
@@ -205,5 +207,5 @@ function describe(
   const node = locateDescribe(describe.tree, describe.mounts, segments.slice(1), core.parsers);
   const answer = node === undefined ? undefined : describeAnswer(node, query.query.recurse === true);
   if (answer === undefined) return sendEmpty(res, 404, headers);
-  sendBytes(res, 200, negotiated.responseType, encodeValue(answer, negotiated.responseType, describe.output), headers);
+  sendBytes(res, 200, negotiated.responseType, encodeAnswer(answer, negotiated.responseType, describe.route, "output", describe.binary), headers);
 }

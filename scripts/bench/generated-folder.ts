@@ -73,7 +73,7 @@ export async function importCodecs(directory: string, model: CodecModel, cleanup
 export async function generateToTemporaryFolder(loaded: LoadedInterface, folderName: string): Promise<GeneratedCodecs> {
   const { base, cleanup } = temporaryBase();
   const directory = join(base, folderName);
-  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource, validators: loaded.validators });
+  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource });
   return importCodecs(directory, loaded.model, cleanup);
 }
 

@@ -19,13 +19,13 @@
 
 import { createRequire } from "node:module";
 import type { KeywordCxt, KeywordDefinition } from "ajv";
-import type { IR } from "../ir/codec-ir.ts";
-import type { JsonSchema } from "../model/json-schema.ts";
-import { KNOWN_BY_ID, knownByJsonName, type KnownEncoding } from "../reconcile/known-encodings.ts";
-import { isUnistring, viewOf } from "../reconcile/json-view.ts";
-import { expectedTezosBase58, isTezosBase58, isTezosBase58Group } from "../../runtime/encodings/base58-groups.ts";
-import { EXPECTED_PROTOCOL_TIMESTAMP, isProtocolTimestamp } from "../../runtime/encodings/timestamps.ts";
-import { RUNTIME_MODULE } from "./modules.ts";
+import type { IR } from "../../ir/codec-ir.ts";
+import type { JsonSchema } from "../../model/json-schema.ts";
+import { KNOWN_BY_ID, knownByJsonName, type KnownEncoding } from "../../reconcile/known-encodings.ts";
+import { isUnistring, viewOf } from "../../reconcile/json-view.ts";
+import { expectedTezosBase58, isTezosBase58, isTezosBase58Group } from "../../../runtime/encodings/base58-groups.ts";
+import { EXPECTED_PROTOCOL_TIMESTAMP, isProtocolTimestamp } from "../../../runtime/encodings/timestamps.ts";
+import { RUNTIME_MODULE } from "../modules.ts";
 
 const require = createRequire(import.meta.url);
 const { _, str, Name } = require("ajv") as typeof import("ajv");

@@ -12,11 +12,10 @@
  * `$ref` is rewritten to the identifier of the definition's schema, `<prefix><key>`.
  */
 
-import type { JsonSchema } from "../model/json-schema.ts";
-import { refName } from "../reconcile/json-view.ts";
-import { compareStrings } from "./names.ts";
-import { JsonClasses } from "./json-classes.ts";
-import { SequenceTable } from "./sequence-table.ts";
+import type { JsonSchema } from "../../model/json-schema.ts";
+import { refName } from "../../reconcile/json-view.ts";
+import { compareStrings } from "../names.ts";
+import { canonicalJson } from "./canonical-json.ts";
 
 export interface SharedDefinitions {
   /** Each distinct definition with its identifier, sorted by identifier. */
@@ -30,14 +29,12 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
   const shared: Record<string, JsonSchema> = {};
   const keyByIdentity = new Map<string, string>();
   const usedKeys = new Set<string>();
-  const names = new ReferenceNames();
-  const contents = new Contents(names);
   /** Key → identifier of the definition's schema. */
   const idOfKey = new Map<string, string>();
   const rewritten = bodies.map((body) => {
     const definitions = body.definitions ?? {};
     const sortedNames = Object.keys(definitions).sort(compareStrings);
-    const identities = closureIdentities(definitions, sortedNames, contents);
+    const identities = closureIdentities(definitions, sortedNames);
     const keyOf = new Map<string, string>();
     const idOf = new Map<string, string>();
     sortedNames.forEach((name, i) => {
@@ -54,7 +51,7 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
       idOf.set(name, idOfKey.get(key)!);
     });
     const redirect = (ref: string): string => {
-      const id = idOf.get(names.of(ref));
+      const id = idOf.get(refName(ref));
       if (id === undefined) throw new Error(`schema reference ${ref} names no definition of its body`);
       return id;
     };
@@ -73,88 +70,29 @@ export function shareDefinitions(bodies: readonly JsonSchema[], idPrefix: string
 /**
  * A string identifying each definition together with everything it refers to, transitively
  * (equal strings ⇔ the same definition wherever it is copied): the names in its closure, each
- * with the class of its contents (json-classes.ts: equal up to key order). `names` are the
- * definitions' names, sorted; the identities come in that order.
+ * with its contents as canonical JSON (equal up to key order). `names` are the definitions'
+ * names, sorted; the identities come in that order.
  */
-function closureIdentities(definitions: Record<string, JsonSchema>, names: readonly string[], contents: Contents): string[] {
-  const indexOf = new Map<string, number>();
-  names.forEach((name, i) => indexOf.set(name, i));
-  const classes: number[] = [];
-  const direct: number[][] = [];
-  for (const name in definitions) {
-    const i = indexOf.get(name)!;
-    const { klass, references } = contents.of(definitions[name]!);
-    classes[i] = klass;
-    direct[i] = [];
-    for (const reference of references) {
-      const target = indexOf.get(reference);
-      if (target !== undefined) direct[i]!.push(target);
-    }
-  }
-  // `reached[j] === i` once definition j is known to be in the closure of definition i.
-  const reached = new Array<number>(names.length).fill(-1);
-  return names.map((name, i) => {
-    const closure = [i];
-    reached[i] = i;
-    for (let next = 0; next < closure.length; next++) {
-      for (const target of direct[closure[next]!]!) {
-        if (reached[target] !== i) {
-          reached[target] = i;
-          closure.push(target);
-        }
-      }
-    }
-    // Indices follow the sorted names: sorted indices list the closure by name.
-    closure.sort((a, b) => a - b);
-    const members: Array<string | number> = [name];
-    for (const member of closure) members.push(names[member]!, classes[member]!);
+function closureIdentities(definitions: Record<string, JsonSchema>, names: readonly string[]): string[] {
+  const texts = new Map(names.map((name) => [name, canonicalJson(definitions[name])]));
+  const direct = new Map(names.map((name) => [name, [...referencedNames(definitions[name])].filter((target) => texts.has(target))]));
+  return names.map((name) => {
+    const closure = new Set([name]);
+    for (const member of closure) for (const target of direct.get(member)!) closure.add(target);
+    const members: string[] = [name];
+    for (const member of [...closure].sort(compareStrings)) members.push(member, texts.get(member)!);
     return JSON.stringify(members);
   });
 }
 
-/**
- * The contents of definitions: their class (json-classes.ts: equal up to key order) and the
- * names they refer to, which are read once per class (copies of a definition are many).
- */
-class Contents {
-  private readonly classes = new JsonClasses(new SequenceTable());
-  private readonly referencesOfClass = new Map<number, readonly string[]>();
-
-  constructor(private readonly names: ReferenceNames) {}
-
-  of(schema: JsonSchema): { klass: number; references: readonly string[] } {
-    const klass = this.classes.of(schema);
-    let references = this.referencesOfClass.get(klass);
-    if (references === undefined) {
-      references = [...referencedNames(schema, this.names)];
-      this.referencesOfClass.set(klass, references);
-    }
-    return { klass, references };
-  }
-}
-
-/** The definition names of `$ref`s ({@link refName}), each reference read once. */
-class ReferenceNames {
-  private readonly nameOf = new Map<string, string>();
-
-  of(ref: string): string {
-    let name = this.nameOf.get(ref);
-    if (name === undefined) {
-      name = refName(ref);
-      this.nameOf.set(ref, name);
-    }
-    return name;
-  }
-}
-
-function referencedNames(value: unknown, names: ReferenceNames, found: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, names, found));
+function referencedNames(value: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedNames(v, found));
   else if (value !== null && typeof value === "object") {
     const object = value as Record<string, unknown>;
     for (const key in object) {
       const inner = object[key];
-      if (key === "$ref" && typeof inner === "string") found.add(names.of(inner));
-      else referencedNames(inner, names, found);
+      if (key === "$ref" && typeof inner === "string") found.add(refName(inner));
+      else referencedNames(inner, found);
     }
   }
   return found;

@@ -5,7 +5,7 @@
  * `"1"`…, first and in numeric order, whatever the insertion order, and so does this text.)
  */
 
-import { compareStrings } from "./names.ts";
+import { compareStrings } from "../names.ts";
 
 export function canonicalJson(value: unknown): string {
   return write(value) ?? (undefined as unknown as string);

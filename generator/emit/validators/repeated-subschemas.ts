@@ -12,7 +12,7 @@
  * schema accepts, and with `verbose` off ajv does not put them in its errors. Only schema
  * positions count (the values of `properties`, `items`, `oneOf`…, never those of `enum` or
  * `required`, nor a property that happens to be called `title`). A sub-schema is moved when its
- * size (about its length as JSON without annotations, see {@link Hoister}) is at least
+ * length as JSON without annotations is at least
  * {@link DEFAULT_MIN_SIZE} and it occurs at least twice once the copies inside moved
  * sub-schemas are counted once. The moved schema is the first copy met, walking the roots in order; the copy is
  * replaced by `{"$ref": id}` as a whole, since draft-04 ignores the siblings of `$ref`.
@@ -24,11 +24,9 @@
  */
 
 import { createHash } from "node:crypto";
-import type { JsonSchema } from "../model/json-schema.ts";
-import { compareStrings } from "./names.ts";
+import type { JsonSchema } from "../../model/json-schema.ts";
+import { compareStrings } from "../names.ts";
 import { canonicalJson } from "./canonical-json.ts";
-import { JsonClasses, sortedKeys } from "./json-classes.ts";
-import { SequenceTable } from "./sequence-table.ts";
 
 /**
  * Smallest sub-schema moved, in characters of its JSON without annotations. A call costs ajv
@@ -88,40 +86,13 @@ export function hoistRepeatedSubschemas(roots: readonly JsonSchema[], idPrefix: 
   return { subschemas, roots: rewritten };
 }
 
-/**
- * The three passes over the schemas (methods rather than closures: they run once per node).
- *
- * Classes are hash-consed in a {@link SequenceTable}: a sub-schema is the sequence of its
- * keywords (sorted, annotations left out) each followed by the class of its value: a
- * sub-schema's class, a list or map of them (interned the same way), or the class of any other
- * value as JSON (json-classes.ts). The size of a sub-schema is the length of a text that
- * writes its own keywords as JSON, each sub-schema inside as `#` and its number (sub-schemas
- * are numbered in order of first appearance, visiting keywords in sorted order, inner ones
- * first), plus the sizes of those sub-schemas: about the length of its JSON without
- * annotations. It is computed from the parts, without writing that text.
- */
+/** The passes over the schemas (methods rather than closures: they run once per node). */
 class Hoister {
-  private readonly table = new SequenceTable();
-  private readonly values = new JsonClasses(this.table);
-  private readonly schemaKind = this.table.newKind();
-  private readonly listKind = this.table.newKind();
-  private readonly mapKind = this.table.newKind();
-  /** Sub-schema object → its class. */
-  private readonly classOf = new Map<SchemaObject, number>();
-  /** How many sub-schema classes there are (the number of the next new one). */
-  private schemaClasses = 0;
-  /**
-   * Class of a sub-schema, list or map → length of its text inside the enclosing one (for a
-   * sub-schema, `#` and its number).
-   */
-  private readonly lengths: number[] = [];
-  /** Class of a sub-schema, list or map → the size it adds to the enclosing one. */
-  private readonly sizes: number[] = [];
-  /** Length and size of the part last returned by {@link part}, {@link keywordPart} or {@link valuePart}, read by the caller right away. */
-  private partLength = 0;
-  private partSize = 0;
-  private readonly occurrences = new Map<number, number>();
-  private readonly idOfClass = new Map<number, string>();
+  /** Sub-schema → its text: its JSON with sorted keys and without annotations (copies have the same text). */
+  private readonly texts = new Map<SchemaObject, string>();
+  /** Text → how often such a sub-schema occurs. */
+  private readonly occurrences = new Map<string, number>();
+  private readonly idOfText = new Map<string, string>();
   /** Identifier → moved schema. */
   readonly moved = new Map<string, JsonSchema>();
 
@@ -130,89 +101,33 @@ class Hoister {
     private readonly minSize: number,
   ) {}
 
-  /**
-   * 1. The class of copies of `schema` (equal classes ⇔ equal schemas, annotations left out),
-   *    each object read once however deep it is.
-   */
-  shape(schema: SchemaObject): number {
-    const known = this.classOf.get(schema);
-    if (known !== undefined) return known;
-    const mark = this.table.open(this.schemaKind);
-    let length = 2;
-    let size = 0;
-    let first = true;
-    for (const keyword of sortedKeys(schema)) {
-      const role = ROLES.get(keyword) ?? 0;
-      if (role === ANNOTATION) continue;
-      const name = this.values.of(keyword);
-      const value = this.keywordPart(role, schema[keyword]);
-      length += (first ? 0 : 1) + this.values.textLength(name) + 1 + this.partLength;
-      size += this.partSize;
-      first = false;
-      this.table.add(name);
-      this.table.add(value);
-    }
-    const klass = this.table.close(mark);
-    if (this.sizes[klass] === undefined) {
-      this.lengths[klass] = 1 + String(this.schemaClasses++).length;
-      this.sizes[klass] = size + length;
-    }
-    this.classOf.set(schema, klass);
-    return klass;
-  }
-
-  /** The class of a keyword's value: a sub-schema, a list or map of them, or any other value. */
-  private keywordPart(role: number, value: unknown): number {
-    if ((role & SCHEMA) !== 0 && isObject(value)) return this.part(value);
-    const table = this.table;
-    let mark: number;
-    let length = 2;
-    let size = 0;
-    if ((role & SCHEMA_LIST) !== 0 && Array.isArray(value)) {
-      mark = table.open(this.listKind);
-      for (let i = 0; i < value.length; i++) {
-        table.add(this.part(value[i]));
-        length += (i > 0 ? 1 : 0) + this.partLength;
-        size += this.partSize;
+  /** 1. The text of `schema`, which tells copies apart and measures their size, each object read once. */
+  text(schema: SchemaObject): string {
+    let text = this.texts.get(schema);
+    if (text === undefined) {
+      const parts: string[] = [];
+      for (const keyword of Object.keys(schema).sort(compareStrings)) {
+        const role = ROLES.get(keyword) ?? 0;
+        if (role !== ANNOTATION) parts.push(`${JSON.stringify(keyword)}:${this.valueText(role, schema[keyword])}`);
       }
-    } else if ((role & SCHEMA_MAP) !== 0 && isObject(value)) {
-      mark = table.open(this.mapKind);
-      let first = true;
-      for (const key of sortedKeys(value)) {
-        const name = this.values.of(key);
-        const entry = this.part(value[key]);
-        length += (first ? 0 : 1) + this.values.textLength(name) + 1 + this.partLength;
-        size += this.partSize;
-        first = false;
-        table.add(name);
-        table.add(entry);
-      }
-    } else return this.valuePart(value);
-    const klass = table.close(mark);
-    this.lengths[klass] = length;
-    this.sizes[klass] = size;
-    this.partLength = length;
-    this.partSize = size;
-    return klass;
-  }
-
-  /** The class of a sub-schema, or of any other value found where one may be. */
-  private part(value: unknown): number {
-    if (isObject(value)) {
-      const klass = this.shape(value);
-      this.partLength = this.lengths[klass]!;
-      this.partSize = this.sizes[klass]!;
-      return klass;
+      text = `{${parts.join(",")}}`;
+      this.texts.set(schema, text);
     }
-    return this.valuePart(value);
+    return text;
   }
 
-  /** The class of a value that is no sub-schema (compared as JSON, annotations and all). */
-  private valuePart(value: unknown): number {
-    const klass = this.values.of(value);
-    this.partLength = this.values.textLength(klass);
-    this.partSize = 0;
-    return klass;
+  /** The text of a keyword's value: a sub-schema, a list or map of them, or any other value (as JSON, annotations and all). */
+  private valueText(role: number, value: unknown): string {
+    const part = (item: unknown) => (isObject(item) ? this.text(item) : canonicalJson(item));
+    if ((role & SCHEMA) !== 0 && isObject(value)) return this.text(value);
+    if ((role & SCHEMA_LIST) !== 0 && Array.isArray(value)) return `[${value.map(part).join(",")}]`;
+    if ((role & SCHEMA_MAP) !== 0 && isObject(value)) {
+      return `{${Object.keys(value)
+        .sort(compareStrings)
+        .map((key) => `${JSON.stringify(key)}:${part(value[key])}`)
+        .join(",")}}`;
+    }
+    return String(canonicalJson(value));
   }
 
   /**
@@ -233,10 +148,10 @@ class Hoister {
 
   private count(value: unknown): void {
     if (!isObject(value)) return;
-    const klass = this.shape(value);
-    if (this.sizes[klass]! < this.minSize) return;
-    const seen = this.occurrences.get(klass) ?? 0;
-    this.occurrences.set(klass, seen + 1);
+    const text = this.text(value);
+    if (text.length < this.minSize) return;
+    const seen = this.occurrences.get(text) ?? 0;
+    this.occurrences.set(text, seen + 1);
     if (seen === 0) this.countInside(value);
   }
 
@@ -271,16 +186,16 @@ class Hoister {
 
   private rewriteChild(value: unknown): unknown {
     if (!isObject(value)) return value;
-    const klass = this.shape(value);
+    const text = this.text(value);
     // Nothing inside a sub-schema too small to move is large enough either.
-    if (this.sizes[klass]! < this.minSize) return value;
-    if ((this.occurrences.get(klass) ?? 0) < 2) return this.rewrite(value);
-    let id = this.idOfClass.get(klass);
+    if (text.length < this.minSize) return value;
+    if ((this.occurrences.get(text) ?? 0) < 2) return this.rewrite(value);
+    let id = this.idOfText.get(text);
     if (id === undefined) {
       const own = this.rewrite(value) as JsonSchema;
       id = this.idPrefix + createHash("sha256").update(canonicalJson(own)).digest("hex").slice(0, 16);
       if (this.moved.has(id)) throw new Error(`two repeated sub-schemas share the identifier ${id}`);
-      this.idOfClass.set(klass, id);
+      this.idOfText.set(text, id);
       this.moved.set(id, own);
     }
     return { $ref: id };

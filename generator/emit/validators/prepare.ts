@@ -1,23 +1,22 @@
 /**
- * Body schemas made ready for ajv (validators-compile.ts), before any compilation:
+ * Body schemas made ready for ajv (compile.ts):
  *
  * 1. each schema as ajv must get it (`schemaForAjv`): no annotations, repeats dropped from
- *    `required` lists, no stray `id`, and the hash, key and timestamp checks of
- *    validator-keywords.ts on its definitions;
+ *    `required` lists, no stray `id`, and the hash, key and timestamp checks of keywords.ts
+ *    on its definitions;
  * 2. the definitions of all bodies shared, each compiled once (shared-definitions.ts);
  * 3. the sub-schemas Octez repeats inline moved apart, each compiled once too
  *    (repeated-subschemas.ts).
  *
  * The check of a body's root value (a root hash has only a title: the reconciler says which
- * hash it is) is the one thing that needs the codec model; it is added last, to the prepared
- * body, by {@link withRootCheck}. Everything else depends on the body schemas alone, so it can
- * start as soon as the describe tree is read.
+ * hash it is) comes from the codec model; it is added last, to the prepared body, by
+ * {@link withRootCheck}.
  */
 
-import type { JsonSchema } from "../model/json-schema.ts";
+import type { JsonSchema } from "../../model/json-schema.ts";
 import { shareDefinitions } from "./shared-definitions.ts";
 import { hoistRepeatedSubschemas } from "./repeated-subschemas.ts";
-import { rootCheckApplies, withTextChecks, type TextCheck } from "./validator-keywords.ts";
+import { rootCheckApplies, withTextChecks, type TextCheck } from "./keywords.ts";
 
 /** Identifier prefix of the shared definitions' schemas (never exported). */
 const DEFINITION_ID_PREFIX = "octez-definition:";
@@ -33,14 +32,6 @@ export interface PreparedSchemas {
   shared: Array<{ id: string; schema: JsonSchema }>;
   /** Each body, in the order given, with its definitions and repeated sub-schemas replaced by references. */
   bodies: JsonSchema[];
-}
-
-/**
- * The bodies of a service in the order validators are planned: input, output, error. Both the
- * list of body schemas handed to the compilation and the validator plan walk services this way.
- */
-export function serviceBodies<T>(service: { input?: T; output: T; error: T }): T[] {
-  return service.input === undefined ? [service.output, service.error] : [service.input, service.output, service.error];
 }
 
 /**
@@ -64,7 +55,7 @@ export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check:
 }
 
 /**
- * The schema as ajv gets it, with the hash, key and timestamp checks of validator-keywords.ts,
+ * The schema as ajv gets it, with the hash, key and timestamp checks of keywords.ts,
  * and without what does not change what it accepts:
  * - the annotations `title` and `description` are left out: draft-04 gives them no say, and ajv
  *   (not verbose) never writes them into errors, yet it would copy every one of them into the
