@@ -6,13 +6,16 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
 import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "../runtime/server/index.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
 import { SandboxNode } from "./node/node.ts";
 import { watchCollections } from "./node/process-stats.ts";
+import { binaryCodecs as blockBinary } from "./protocol/generated/block/binary.ts";
 import { routeTable as blockRoutes } from "./protocol/generated/block/routes.ts";
+import { binaryCodecs as mempoolBinary } from "./protocol/generated/mempool/binary.ts";
 import { routeTable as mempoolRoutes } from "./protocol/generated/mempool/routes.ts";
 import { blockHandlers, mempoolHandlers } from "./protocol/handlers.ts";
 import { subtree } from "./protocol/services.ts";
@@ -76,8 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const node = new SandboxNode({ config, store });
   const root = readJson(options.spec ?? DEFAULT_SPEC);
   const mounts = [
-    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), describe: subtree(readJson(BLOCK_TREE), 4) },
-    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), describe: subtree(readJson(MEMPOOL_TREE), 3) },
+    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
+    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
   ];
   const describeMounts = [
     { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
@@ -88,14 +91,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     server = await createRpcServer({
       routes: routeTable,
       handlers: shellHandlers(node, { root, mounts: describeMounts }),
+      binary: binaryCodecs,
       describe: root,
       mounts,
       host: options.host ?? "127.0.0.1",
       port: options.port ?? 0,
       mediaType: config.rpc["media-type"],
-      // The generated validators accept no `timestamp.system` value (their `oneOf` matches RFC
-      // 3339 text in both branches), which points, peers and workers answers hold; the
-      // handlers' answers are typed by the generated interface instead.
+      // Not checked (the server's default): besides the cost, the generated validators accept
+      // no `timestamp.system` value (their `oneOf` matches RFC 3339 text in both branches),
+      // which points, peers and workers answers hold. Answers are typed by the generated
+      // interface, and binary answers are checked by their encoders.
       validateOutput: false,
       argParsers: { list_offset: DEFAULT_ARG_PARSERS.uint!, operation_offset: DEFAULT_ARG_PARSERS.uint! },
       ...(options.onError ? { onError: options.onError } : {}),

@@ -13,6 +13,7 @@ import { runDrift } from "../../generator/cli/commands/drift.ts";
 import { runSnapshot } from "../../generator/cli/commands/snapshot.ts";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport, binaryBodies } from "../../runtime/client/index.ts";
+import { BINARY } from "./support.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import * as block from "../../sandbox/protocol/generated/block/client.ts";
@@ -25,7 +26,7 @@ const main = { chain_id: "main" };
 const EMPTY_PASSES = [[], [], [], []];
 
 function transports(url: string): RpcTransport[] {
-  return [new HttpTransport({ baseUrl: url }), new HttpTransport({ baseUrl: url, mediaType: "application/octet-stream", binary: binaryBodies() })];
+  return [new HttpTransport({ baseUrl: url }), new HttpTransport({ baseUrl: url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY) })];
 }
 
 /** A chain of valid blocks from genesis, injected in order through `t`. */

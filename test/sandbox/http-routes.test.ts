@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
 import { routeTable } from "../../generated/shell/routes.ts";
 import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/index.ts";
+import { BINARY } from "./support.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { itWithReference, readReference } from "../support/reference.ts";
@@ -38,9 +39,9 @@ const main = { chain_id: "main" };
 beforeAll(async () => {
   sandbox = await startSandbox();
   json = new HttpTransport({ baseUrl: sandbox.url });
-  binary = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+  binary = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY) });
   jsonLoose = new HttpTransport({ baseUrl: sandbox.url, validate: false });
-  binaryLoose = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(), validate: false });
+  binaryLoose = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY), validate: false });
 });
 afterAll(() => sandbox.stop());
 

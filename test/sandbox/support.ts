@@ -5,9 +5,15 @@
  */
 import { blake2b } from "@noble/hashes/blake2.js";
 import bs58check from "bs58check";
+import { binaryCodecs as shellBinary } from "../../generated/shell/binary.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
+import { binaryCodecs as blockBinary } from "../../sandbox/protocol/generated/block/binary.ts";
+import { binaryCodecs as mempoolBinary } from "../../sandbox/protocol/generated/mempool/binary.ts";
 import { SandboxNode } from "../../sandbox/node/node.ts";
 import type { NodeStore } from "../../sandbox/store/store.ts";
+
+/** Binary codecs of every route the sandbox serves (shell, block and mempool directories). */
+export const BINARY = { ...shellBinary, ...blockBinary, ...mempoolBinary };
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const H = (...parts: Uint8Array[]) => blake2b(Buffer.concat(parts), { dkLen: 32 });

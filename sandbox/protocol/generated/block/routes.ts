@@ -36,68 +36,6 @@ import type {
   GetChainsBlocksProtocolsOutput,
 } from "./types.ts";
 import {
-  decodeGetChainsBlocksByBlockIdError,
-  decodeGetChainsBlocksByBlockIdOutput,
-  decodeGetChainsBlocksHashError,
-  decodeGetChainsBlocksHashOutput,
-  decodeGetChainsBlocksHeaderError,
-  decodeGetChainsBlocksHeaderOutput,
-  decodeGetChainsBlocksHeaderProtocolDataError,
-  decodeGetChainsBlocksHeaderProtocolDataOutput,
-  decodeGetChainsBlocksHeaderProtocolDataRawError,
-  decodeGetChainsBlocksHeaderProtocolDataRawOutput,
-  decodeGetChainsBlocksHeaderRawError,
-  decodeGetChainsBlocksHeaderRawOutput,
-  decodeGetChainsBlocksHeaderShellError,
-  decodeGetChainsBlocksHeaderShellOutput,
-  decodeGetChainsBlocksLiveBlocksError,
-  decodeGetChainsBlocksLiveBlocksOutput,
-  decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-  decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  decodeGetChainsBlocksOperationHashesByListOffsetError,
-  decodeGetChainsBlocksOperationHashesByListOffsetOutput,
-  decodeGetChainsBlocksOperationHashesError,
-  decodeGetChainsBlocksOperationHashesOutput,
-  decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-  decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  decodeGetChainsBlocksOperationsByListOffsetError,
-  decodeGetChainsBlocksOperationsByListOffsetOutput,
-  decodeGetChainsBlocksOperationsError,
-  decodeGetChainsBlocksOperationsOutput,
-  decodeGetChainsBlocksProtocolsError,
-  decodeGetChainsBlocksProtocolsOutput,
-  encodeGetChainsBlocksByBlockIdError,
-  encodeGetChainsBlocksByBlockIdOutput,
-  encodeGetChainsBlocksHashError,
-  encodeGetChainsBlocksHashOutput,
-  encodeGetChainsBlocksHeaderError,
-  encodeGetChainsBlocksHeaderOutput,
-  encodeGetChainsBlocksHeaderProtocolDataError,
-  encodeGetChainsBlocksHeaderProtocolDataOutput,
-  encodeGetChainsBlocksHeaderProtocolDataRawError,
-  encodeGetChainsBlocksHeaderProtocolDataRawOutput,
-  encodeGetChainsBlocksHeaderRawError,
-  encodeGetChainsBlocksHeaderRawOutput,
-  encodeGetChainsBlocksHeaderShellError,
-  encodeGetChainsBlocksHeaderShellOutput,
-  encodeGetChainsBlocksLiveBlocksError,
-  encodeGetChainsBlocksLiveBlocksOutput,
-  encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-  encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  encodeGetChainsBlocksOperationHashesByListOffsetError,
-  encodeGetChainsBlocksOperationHashesByListOffsetOutput,
-  encodeGetChainsBlocksOperationHashesError,
-  encodeGetChainsBlocksOperationHashesOutput,
-  encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-  encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  encodeGetChainsBlocksOperationsByListOffsetError,
-  encodeGetChainsBlocksOperationsByListOffsetOutput,
-  encodeGetChainsBlocksOperationsError,
-  encodeGetChainsBlocksOperationsOutput,
-  encodeGetChainsBlocksProtocolsError,
-  encodeGetChainsBlocksProtocolsOutput,
-} from "./codecs.ts";
-import {
   validateGetChainsBlocksByBlockIdError,
   validateGetChainsBlocksByBlockIdOutput,
   validateGetChainsBlocksHashOutput,
@@ -137,14 +75,10 @@ export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksByBlockIdOutput,
-    encode: encodeGetChainsBlocksByBlockIdOutput,
     validate: validateGetChainsBlocksByBlockIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksByBlockIdError,
-    encode: encodeGetChainsBlocksByBlockIdError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -172,14 +106,10 @@ export const getChainsBlocksHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHashOutput,
-    encode: encodeGetChainsBlocksHashOutput,
     validate: validateGetChainsBlocksHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHashError,
-    encode: encodeGetChainsBlocksHashError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -207,14 +137,10 @@ export const getChainsBlocksHeaderRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderOutput,
-    encode: encodeGetChainsBlocksHeaderOutput,
     validate: validateGetChainsBlocksHeaderOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderError,
-    encode: encodeGetChainsBlocksHeaderError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -243,14 +169,10 @@ export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderProtocolDataOutput,
-    encode: encodeGetChainsBlocksHeaderProtocolDataOutput,
     validate: validateGetChainsBlocksHeaderProtocolDataOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderProtocolDataError,
-    encode: encodeGetChainsBlocksHeaderProtocolDataError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -280,14 +202,10 @@ export const getChainsBlocksHeaderProtocolDataRawRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderProtocolDataRawOutput,
-    encode: encodeGetChainsBlocksHeaderProtocolDataRawOutput,
     validate: validateGetChainsBlocksHeaderProtocolDataRawOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderProtocolDataRawError,
-    encode: encodeGetChainsBlocksHeaderProtocolDataRawError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -316,14 +234,10 @@ export const getChainsBlocksHeaderRawRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderRawOutput,
-    encode: encodeGetChainsBlocksHeaderRawOutput,
     validate: validateGetChainsBlocksHeaderProtocolDataRawOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderRawError,
-    encode: encodeGetChainsBlocksHeaderRawError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -352,14 +266,10 @@ export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderShellOutput,
-    encode: encodeGetChainsBlocksHeaderShellOutput,
     validate: validateGetChainsBlocksHeaderShellOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksHeaderShellError,
-    encode: encodeGetChainsBlocksHeaderShellError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -387,14 +297,10 @@ export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksLiveBlocksOutput,
-    encode: encodeGetChainsBlocksLiveBlocksOutput,
     validate: validateGetChainsBlocksLiveBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksLiveBlocksError,
-    encode: encodeGetChainsBlocksLiveBlocksError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -422,14 +328,10 @@ export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesOutput,
-    encode: encodeGetChainsBlocksOperationHashesOutput,
     validate: validateGetChainsBlocksOperationHashesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesError,
-    encode: encodeGetChainsBlocksOperationHashesError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -458,14 +360,10 @@ export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesByListOffsetOutput,
-    encode: encodeGetChainsBlocksOperationHashesByListOffsetOutput,
     validate: validateGetChainsBlocksOperationHashesByListOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesByListOffsetError,
-    encode: encodeGetChainsBlocksOperationHashesByListOffsetError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -495,14 +393,10 @@ export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: R
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-    encode: encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
     validate: validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-    encode: encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -530,14 +424,10 @@ export const getChainsBlocksOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsOutput,
-    encode: encodeGetChainsBlocksOperationsOutput,
     validate: validateGetChainsBlocksOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsError,
-    encode: encodeGetChainsBlocksOperationsError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -566,14 +456,10 @@ export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsByListOffsetOutput,
-    encode: encodeGetChainsBlocksOperationsByListOffsetOutput,
     validate: validateGetChainsBlocksOperationsByListOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsByListOffsetError,
-    encode: encodeGetChainsBlocksOperationsByListOffsetError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -603,14 +489,10 @@ export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-    encode: encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
     validate: validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-    encode: encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };
@@ -638,14 +520,10 @@ export const getChainsBlocksProtocolsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksProtocolsOutput,
-    encode: encodeGetChainsBlocksProtocolsOutput,
     validate: validateGetChainsBlocksProtocolsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksProtocolsError,
-    encode: encodeGetChainsBlocksProtocolsError,
     validate: validateGetChainsBlocksByBlockIdError,
   },
 };

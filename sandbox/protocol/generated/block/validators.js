@@ -4,12 +4,12 @@
 
 import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";
 
-export const validateGetChainsBlocksByBlockIdOutput = validate37;
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"header":{"$ref":"octez-definition:block_header"},"operations":{"type":"array","items":{"$ref":"octez-subschema:2c7454966052a023"}}},"required":["operations","header","hash","chain_id","protocol"],"additionalProperties":false};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
-const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false}]};
+export const validateGetChainsBlocksByBlockIdOutput = validate58;
+const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"header":{"$ref":"octez-definition:block_header"},"operations":{"type":"array","items":{"$ref":"octez-subschema:2c7454966052a023"}}},"required":["operations","header","hash","chain_id","protocol"],"additionalProperties":false};
+const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false}]};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -181,7 +181,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate2.errors = vErrors;
+validate23.errors = vErrors;
 return false;
 }
 else {
@@ -197,22 +197,22 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate2.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-const func0 = isTezosBase58;
+const func2 = isTezosBase58;
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
-validate8.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+if(!func2("protocol_hash", data)){
+validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 else {
@@ -220,22 +220,22 @@ else {
 }
 if(errors === 0){
 }
-validate8.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
+const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("chain_id", data)){
-validate11.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
+if(!func2("chain_id", data)){
+validate32.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
 else {
@@ -243,22 +243,22 @@ else {
 }
 if(errors === 0){
 }
-validate11.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
-validate17.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+if(!func2("block_hash", data)){
+validate38.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 else {
@@ -266,31 +266,31 @@ else {
 }
 if(errors === 0){
 }
-validate17.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func6 = Object.prototype.hasOwnProperty;
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
+const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
+const func8 = Object.prototype.hasOwnProperty;
+const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate22.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-validate22.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
+validate43.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
 else {
@@ -299,103 +299,103 @@ else {
 }
 if(errors === 0){
 }
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
+const func9 = isProtocolTimestamp;
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+else {
+if(!func9(data)){
+validate49.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
+return false;
+}
+else {
+}
+}
+if(errors === 0){
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
+const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+else {
+if(!func2("operation_list_list_hash", data)){
+validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
+return false;
+}
+else {
+}
+}
+if(errors === 0){
 }
 validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
-const func7 = isProtocolTimestamp;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-if(!func7(data)){
-validate28.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
-return false;
-}
-else {
-}
-}
-if(errors === 0){
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema1 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
-
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-if(!func0("operation_list_list_hash", data)){
-validate1.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
-return false;
-}
-else {
-}
-}
-if(errors === 0){
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate0.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
-const schema3 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
+const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate5.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
+validate26.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate5.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -406,8 +406,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -421,28 +421,28 @@ if(valid0){
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate32.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
+const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("context_hash", data)){
-validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
+if(!func2("context_hash", data)){
+validate44.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
 else {
@@ -450,12 +450,12 @@ else {
 }
 if(errors === 0){
 }
-validate23.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -463,14 +463,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema12.properties, key0))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func8.call(schema18.properties, key0))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -479,8 +479,8 @@ if(_errs1 === errors){
 if(data.level !== undefined){
 let data0 = data.level;
 const _errs2 = errors;
-if(!(validate22(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -495,19 +495,19 @@ if(data.proto !== undefined){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate25.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -526,8 +526,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate17(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -541,8 +541,8 @@ if(valid0){
 if(data.timestamp !== undefined){
 let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate28(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate49(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -557,19 +557,19 @@ if(data.validation_pass !== undefined){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate25.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
-validate25.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate25.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -588,8 +588,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate0(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -603,8 +603,8 @@ if(valid0){
 if(data.fitness !== undefined){
 let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate32(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate53(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -618,8 +618,8 @@ if(valid0){
 if(data.context !== undefined){
 let data7 = data.context;
 const _errs11 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate44(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -633,8 +633,8 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data8 = data.protocol_data;
 const _errs12 = errors;
-if(!(validate5(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -658,30 +658,30 @@ if(valid0){
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate25.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema4 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:sandbox.operation"}};
-const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","chain_id","protocol"],"additionalProperties":false};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:sandbox.operation"}};
+const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","chain_id","protocol"],"additionalProperties":false};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
-validate14.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+if(!func2("operation_hash", data)){
+validate35.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 else {
@@ -689,12 +689,12 @@ else {
 }
 if(errors === 0){
 }
-validate14.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -702,14 +702,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate7.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
-validate7.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -718,8 +718,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -733,8 +733,8 @@ if(valid0){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate32(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -748,8 +748,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data2 = data.hash;
 const _errs4 = errors;
-if(!(validate14(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate35(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -763,8 +763,8 @@ if(valid0){
 if(data.branch !== undefined){
 let data3 = data.branch;
 const _errs5 = errors;
-if(!(validate17(data3, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data3, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -778,8 +778,8 @@ if(valid0){
 if(data.data !== undefined){
 let data4 = data.data;
 const _errs6 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -799,18 +799,18 @@ if(valid0){
 }
 }
 else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate7.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -821,8 +821,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate7(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate28(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -836,18 +836,18 @@ if(valid0){
 }
 }
 else {
-validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate6.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -855,14 +855,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.operations === undefined) && (missing0 = "operations")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "header")) || (key0 === "operations"))){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -871,8 +871,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -886,8 +886,8 @@ if(valid0){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate32(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -901,8 +901,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data2 = data.hash;
 const _errs4 = errors;
-if(!(validate17(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -916,8 +916,8 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs5 = errors;
-if(!(validate25(data3, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate46(data3, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -939,8 +939,8 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs8 = errors;
-if(!(validate6(data5, {instancePath:instancePath+"/operations/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+if(!(validate27(data5, {instancePath:instancePath+"/operations/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
@@ -954,7 +954,7 @@ if(valid1){
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate58.errors = [{instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs6){
@@ -975,37 +975,37 @@ if(valid0){
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate37.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksByBlockIdError = validate43;
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateGetChainsBlocksByBlockIdError = validate64;
+const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate43.errors = null;
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate64.errors = null;
 return true;
 }
 
-export const validateGetChainsBlocksHashOutput = validate44;
-const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+export const validateGetChainsBlocksHashOutput = validate65;
+const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
-validate44.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+if(!func2("block_hash", data)){
+validate65.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 else {
@@ -1013,14 +1013,14 @@ else {
 }
 if(errors === 0){
 }
-validate44.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderOutput = validate46;
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash","chain_id","protocol"],"additionalProperties":false};
+export const validateGetChainsBlocksHeaderOutput = validate67;
+const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash","chain_id","protocol"],"additionalProperties":false};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1028,14 +1028,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema18.properties, key0))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func8.call(schema24.properties, key0))){
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1044,8 +1044,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1059,8 +1059,8 @@ if(valid0){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate32(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -1074,8 +1074,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data2 = data.hash;
 const _errs4 = errors;
-if(!(validate17(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1089,8 +1089,8 @@ if(valid0){
 if(data.level !== undefined){
 let data3 = data.level;
 const _errs5 = errors;
-if(!(validate22(data3, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate43(data3, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -1105,19 +1105,19 @@ if(data.proto !== undefined){
 let data4 = data.proto;
 const _errs6 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate67.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
-validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate67.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate46.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate67.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1136,8 +1136,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data5 = data.predecessor;
 const _errs8 = errors;
-if(!(validate17(data5, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data5, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1151,8 +1151,8 @@ if(valid0){
 if(data.timestamp !== undefined){
 let data6 = data.timestamp;
 const _errs9 = errors;
-if(!(validate28(data6, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate49(data6, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -1167,19 +1167,19 @@ if(data.validation_pass !== undefined){
 let data7 = data.validation_pass;
 const _errs10 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate67.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs11 = errors;
 if(errors === _errs10){
 if(typeof data7 == "number"){
 if(data7 > 255 || isNaN(data7)){
-validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate67.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data7 < 0 || isNaN(data7)){
-validate46.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate67.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1198,8 +1198,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data8 = data.operations_hash;
 const _errs12 = errors;
-if(!(validate0(data8, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data8, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -1213,8 +1213,8 @@ if(valid0){
 if(data.fitness !== undefined){
 let data9 = data.fitness;
 const _errs13 = errors;
-if(!(validate32(data9, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate53(data9, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -1228,8 +1228,8 @@ if(valid0){
 if(data.context !== undefined){
 let data10 = data.context;
 const _errs14 = errors;
-if(!(validate23(data10, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate44(data10, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -1243,8 +1243,8 @@ if(valid0){
 if(data.protocol_data !== undefined){
 let data11 = data.protocol_data;
 const _errs15 = errors;
-if(!(validate5(data11, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data11, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -1271,20 +1271,20 @@ if(valid0){
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate46.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderProtocolDataOutput = validate57;
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"content":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["content","protocol"],"additionalProperties":false};
+export const validateGetChainsBlocksHeaderProtocolDataOutput = validate78;
+const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"content":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["content","protocol"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1292,14 +1292,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "protocol") || (key0 === "content"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1308,8 +1308,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1323,8 +1323,8 @@ if(valid0){
 if(data.content !== undefined){
 let data1 = data.content;
 const _errs3 = errors;
-if(!(validate5(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -1341,47 +1341,47 @@ if(valid0){
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate57.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderProtocolDataRawOutput = validate60;
-const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+export const validateGetChainsBlocksHeaderProtocolDataRawOutput = validate81;
+const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate60.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
+validate81.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate60.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderShellOutput = validate61;
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"}},"required":["context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
+export const validateGetChainsBlocksHeaderShellOutput = validate82;
+const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"}},"required":["context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1389,14 +1389,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.context === undefined) && (missing0 = "context")) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "level") || (key0 === "proto")) || (key0 === "predecessor")) || (key0 === "timestamp")) || (key0 === "validation_pass")) || (key0 === "operations_hash")) || (key0 === "fitness")) || (key0 === "context"))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1405,8 +1405,8 @@ if(_errs1 === errors){
 if(data.level !== undefined){
 let data0 = data.level;
 const _errs2 = errors;
-if(!(validate22(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate43(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -1421,19 +1421,19 @@ if(data.proto !== undefined){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate61.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate82.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-validate61.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate82.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate61.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate82.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1452,8 +1452,8 @@ if(valid0){
 if(data.predecessor !== undefined){
 let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate17(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1467,8 +1467,8 @@ if(valid0){
 if(data.timestamp !== undefined){
 let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate28(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate49(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -1483,19 +1483,19 @@ if(data.validation_pass !== undefined){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate61.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate82.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
-validate61.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate82.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate61.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate82.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1514,8 +1514,8 @@ if(valid0){
 if(data.operations_hash !== undefined){
 let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate0(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -1529,8 +1529,8 @@ if(valid0){
 if(data.fitness !== undefined){
 let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate32(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate53(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -1544,8 +1544,8 @@ if(valid0){
 if(data.context !== undefined){
 let data7 = data.context;
 const _errs11 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate44(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -1568,20 +1568,20 @@ if(valid0){
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate61.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksLiveBlocksOutput = validate68;
-const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:block_hash"}};
+export const validateGetChainsBlocksLiveBlocksOutput = validate89;
+const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:block_hash"}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1592,8 +1592,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate17(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1607,20 +1607,20 @@ if(valid0){
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate68.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesOutput = validate70;
-const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:Operation_hash"}}};
+export const validateGetChainsBlocksOperationHashesOutput = validate91;
+const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:Operation_hash"}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1639,8 +1639,8 @@ const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate14(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate35(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -1654,7 +1654,7 @@ if(valid1){
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate91.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -1669,20 +1669,20 @@ if(valid0){
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate70.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesByListOffsetOutput = validate72;
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
+export const validateGetChainsBlocksOperationHashesByListOffsetOutput = validate93;
+const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1693,8 +1693,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate14(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate35(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -1708,29 +1708,29 @@ if(valid0){
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate72.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput = validate74;
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+export const validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput = validate95;
+const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
-validate74.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+if(!func2("operation_hash", data)){
+validate95.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 else {
@@ -1738,14 +1738,14 @@ else {
 }
 if(errors === 0){
 }
-validate74.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsOutput = validate76;
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2c7454966052a023"}};
+export const validateGetChainsBlocksOperationsOutput = validate97;
+const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2c7454966052a023"}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1756,8 +1756,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate6(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+if(!(validate27(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
@@ -1771,20 +1771,20 @@ if(valid0){
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate76.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetOutput = validate78;
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:sandbox.operation"}};
+export const validateGetChainsBlocksOperationsByListOffsetOutput = validate99;
+const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:sandbox.operation"}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1795,8 +1795,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate7(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate28(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -1810,20 +1810,20 @@ if(valid0){
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate78.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = validate80;
-const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","chain_id","protocol"],"additionalProperties":false};
+export const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = validate101;
+const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","chain_id","protocol"],"additionalProperties":false};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1831,14 +1831,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate101.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate101.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1847,8 +1847,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1862,8 +1862,8 @@ if(valid0){
 if(data.chain_id !== undefined){
 let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate32(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -1877,8 +1877,8 @@ if(valid0){
 if(data.hash !== undefined){
 let data2 = data.hash;
 const _errs4 = errors;
-if(!(validate14(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate35(data2, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -1892,8 +1892,8 @@ if(valid0){
 if(data.branch !== undefined){
 let data3 = data.branch;
 const _errs5 = errors;
-if(!(validate17(data3, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data3, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1907,8 +1907,8 @@ if(valid0){
 if(data.data !== undefined){
 let data4 = data.data;
 const _errs6 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate26(data4, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
@@ -1928,20 +1928,20 @@ if(valid0){
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate80.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksProtocolsOutput = validate86;
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"next_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["next_protocol","protocol"],"additionalProperties":false};
+export const validateGetChainsBlocksProtocolsOutput = validate107;
+const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"next_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["next_protocol","protocol"],"additionalProperties":false};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1949,14 +1949,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.next_protocol === undefined) && (missing0 = "next_protocol")) || ((data.protocol === undefined) && (missing0 = "protocol"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "protocol") || (key0 === "next_protocol"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1965,8 +1965,8 @@ if(_errs1 === errors){
 if(data.protocol !== undefined){
 let data0 = data.protocol;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1980,8 +1980,8 @@ if(valid0){
 if(data.next_protocol !== undefined){
 let data1 = data.next_protocol;
 const _errs3 = errors;
-if(!(validate8(data1, {instancePath:instancePath+"/next_protocol",parentData:data,parentDataProperty:"next_protocol",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data1, {instancePath:instancePath+"/next_protocol",parentData:data,parentDataProperty:"next_protocol",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1998,12 +1998,12 @@ if(valid0){
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate86.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }

@@ -10,16 +10,6 @@ import type {
   GetChainsMempoolPendingOperationsOutput,
 } from "./types.ts";
 import {
-  decodeGetChainsMempoolMonitorOperationsError,
-  decodeGetChainsMempoolMonitorOperationsOutput,
-  decodeGetChainsMempoolPendingOperationsError,
-  decodeGetChainsMempoolPendingOperationsOutput,
-  encodeGetChainsMempoolMonitorOperationsError,
-  encodeGetChainsMempoolMonitorOperationsOutput,
-  encodeGetChainsMempoolPendingOperationsError,
-  encodeGetChainsMempoolPendingOperationsOutput,
-} from "./codecs.ts";
-import {
   validateGetChainsMempoolMonitorOperationsError,
   validateGetChainsMempoolMonitorOperationsOutput,
   validateGetChainsMempoolPendingOperationsOutput,
@@ -47,14 +37,10 @@ export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsMempoolMonitorOperationsOutput,
-    encode: encodeGetChainsMempoolMonitorOperationsOutput,
     validate: validateGetChainsMempoolMonitorOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsMempoolMonitorOperationsError,
-    encode: encodeGetChainsMempoolMonitorOperationsError,
     validate: validateGetChainsMempoolMonitorOperationsError,
   },
 };
@@ -81,14 +67,10 @@ export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsMempoolPendingOperationsOutput,
-    encode: encodeGetChainsMempoolPendingOperationsOutput,
     validate: validateGetChainsMempoolPendingOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsMempoolPendingOperationsError,
-    encode: encodeGetChainsMempoolPendingOperationsError,
     validate: validateGetChainsMempoolMonitorOperationsError,
   },
 };

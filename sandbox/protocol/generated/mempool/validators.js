@@ -4,12 +4,12 @@
 
 import { isTezosBase58 } from "tezos-rpcgen/runtime";
 
-export const validateGetChainsMempoolMonitorOperationsOutput = validate21;
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","protocol"],"additionalProperties":false}};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
-const schema3 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false}]};
+export const validateGetChainsMempoolMonitorOperationsOutput = validate42;
+const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash","protocol"],"additionalProperties":false}};
+const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false}]};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -181,7 +181,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate3.errors = vErrors;
+validate24.errors = vErrors;
 return false;
 }
 else {
@@ -197,22 +197,22 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate3.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func0 = isTezosBase58;
+const func2 = isTezosBase58;
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
-validate12.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+if(!func2("protocol_hash", data)){
+validate33.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 else {
@@ -220,22 +220,22 @@ else {
 }
 if(errors === 0){
 }
-validate12.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema2 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
-validate2.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+if(!func2("operation_hash", data)){
+validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 else {
@@ -243,22 +243,22 @@ else {
 }
 if(errors === 0){
 }
-validate2.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema5 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
+const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
-validate8.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+if(!func2("block_hash", data)){
+validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 else {
@@ -266,39 +266,39 @@ else {
 }
 if(errors === 0){
 }
-validate8.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate0.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
+validate21.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate0.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -314,14 +314,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((((data0.data === undefined) && (missing0 = "data")) || ((data0.branch === undefined) && (missing0 = "branch"))) || ((data0.hash === undefined) && (missing0 = "hash"))) || ((data0.protocol === undefined) && (missing0 = "protocol"))){
-validate21.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate42.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
 for(const key0 in data0){
 if(!((((key0 === "protocol") || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
-validate21.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate42.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -330,8 +330,8 @@ if(_errs3 === errors){
 if(data0.protocol !== undefined){
 let data1 = data0.protocol;
 const _errs4 = errors;
-if(!(validate12(data1, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate33(data1, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -345,8 +345,8 @@ if(valid1){
 if(data0.hash !== undefined){
 let data2 = data0.hash;
 const _errs5 = errors;
-if(!(validate2(data2, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data2, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -360,8 +360,8 @@ if(valid1){
 if(data0.branch !== undefined){
 let data3 = data0.branch;
 const _errs6 = errors;
-if(!(validate8(data3, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data3, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -375,8 +375,8 @@ if(valid1){
 if(data0.data !== undefined){
 let data4 = data0.data;
 const _errs7 = errors;
-if(!(validate0(data4, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data4, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -395,7 +395,7 @@ if(valid1){
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs1){
@@ -410,29 +410,29 @@ if(valid0){
 }
 }
 else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate21.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsMempoolMonitorOperationsError = validate26;
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateGetChainsMempoolMonitorOperationsError = validate47;
+const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate26.errors = null;
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate47.errors = null;
 return true;
 }
 
-export const validateGetChainsMempoolPendingOperationsOutput = validate27;
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"validated":{"type":"array","items":{"$ref":"octez-definition:sandbox.mempool_operation"}},"refused":{"$ref":"octez-subschema:bed7522f84859236"},"outdated":{"$ref":"octez-subschema:bed7522f84859236"},"branch_refused":{"$ref":"octez-subschema:bed7522f84859236"},"branch_delayed":{"$ref":"octez-subschema:bed7522f84859236"},"unprocessed":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-definition:operation"}],"additionalItems":false}}},"required":["unprocessed","branch_delayed","branch_refused","outdated","refused","validated"],"additionalProperties":false};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash"],"additionalProperties":false};
+export const validateGetChainsMempoolPendingOperationsOutput = validate48;
+const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"validated":{"type":"array","items":{"$ref":"octez-definition:sandbox.mempool_operation"}},"refused":{"$ref":"octez-subschema:bed7522f84859236"},"outdated":{"$ref":"octez-subschema:bed7522f84859236"},"branch_refused":{"$ref":"octez-subschema:bed7522f84859236"},"branch_delayed":{"$ref":"octez-subschema:bed7522f84859236"},"unprocessed":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-definition:operation"}],"additionalItems":false}}},"required":["unprocessed","branch_delayed","branch_refused","outdated","refused","validated"],"additionalProperties":false};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"hash":{"$ref":"octez-definition:Operation_hash"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","hash"],"additionalProperties":false};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -440,14 +440,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))){
-validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "hash") || (key0 === "branch")) || (key0 === "data"))){
-validate17.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -456,8 +456,8 @@ if(_errs1 === errors){
 if(data.hash !== undefined){
 let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate2(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -471,8 +471,8 @@ if(valid0){
 if(data.branch !== undefined){
 let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate8(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -486,8 +486,8 @@ if(valid0){
 if(data.data !== undefined){
 let data2 = data.data;
 const _errs4 = errors;
-if(!(validate0(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -505,26 +505,26 @@ if(valid0){
 }
 }
 else {
-validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate17.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:Operation_hash"},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","error"],"additionalProperties":false}],"additionalItems":false}};
-const schema4 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:Operation_hash"},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch","error"],"additionalProperties":false}],"additionalItems":false}};
+const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate6.errors = null;
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate27.errors = null;
 return true;
 }
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -540,7 +540,7 @@ if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
 if(!(len1 <= 2)){
-validate1.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate22.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -548,8 +548,8 @@ const len2 = data0.length;
 if(len2 > 0){
 let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate2(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -565,14 +565,14 @@ if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if((((data2.data === undefined) && (missing0 = "data")) || ((data2.branch === undefined) && (missing0 = "branch"))) || ((data2.error === undefined) && (missing0 = "error"))){
-validate1.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
 for(const key0 in data2){
 if(!(((key0 === "error") || (key0 === "branch")) || (key0 === "data"))){
-validate1.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -581,8 +581,8 @@ if(_errs6 === errors){
 if(data2.error !== undefined){
 let data3 = data2.error;
 const _errs7 = errors;
-if(!(validate6(data3, {instancePath:instancePath+"/" + i0+"/1/error",parentData:data2,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+if(!(validate27(data3, {instancePath:instancePath+"/" + i0+"/1/error",parentData:data2,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
@@ -596,8 +596,8 @@ if(valid2){
 if(data2.branch !== undefined){
 let data4 = data2.branch;
 const _errs8 = errors;
-if(!(validate8(data4, {instancePath:instancePath+"/" + i0+"/1/branch",parentData:data2,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/" + i0+"/1/branch",parentData:data2,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -611,8 +611,8 @@ if(valid2){
 if(data2.data !== undefined){
 let data5 = data2.data;
 const _errs9 = errors;
-if(!(validate0(data5, {instancePath:instancePath+"/" + i0+"/1/data",parentData:data2,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data5, {instancePath:instancePath+"/" + i0+"/1/data",parentData:data2,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -630,7 +630,7 @@ if(valid2){
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs4){
@@ -644,7 +644,7 @@ if(valid1){
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -659,19 +659,19 @@ if(valid0){
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate1.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
+const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -679,14 +679,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
-validate14.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "branch") || (key0 === "data"))){
-validate14.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -695,8 +695,8 @@ if(_errs1 === errors){
 if(data.branch !== undefined){
 let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate8(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate29(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -710,8 +710,8 @@ if(valid0){
 if(data.data !== undefined){
 let data1 = data.data;
 const _errs3 = errors;
-if(!(validate0(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+if(!(validate21(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -728,18 +728,18 @@ if(valid0){
 }
 }
 else {
-validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate14.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -747,14 +747,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.unprocessed === undefined) && (missing0 = "unprocessed")) || ((data.branch_delayed === undefined) && (missing0 = "branch_delayed"))) || ((data.branch_refused === undefined) && (missing0 = "branch_refused"))) || ((data.outdated === undefined) && (missing0 = "outdated"))) || ((data.refused === undefined) && (missing0 = "refused"))) || ((data.validated === undefined) && (missing0 = "validated"))){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "validated") || (key0 === "refused")) || (key0 === "outdated")) || (key0 === "branch_refused")) || (key0 === "branch_delayed")) || (key0 === "unprocessed"))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -771,8 +771,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate17(data1, {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate38(data1, {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -786,7 +786,7 @@ if(valid1){
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate48.errors = [{instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs2){
@@ -801,8 +801,8 @@ if(valid0){
 if(data.refused !== undefined){
 let data2 = data.refused;
 const _errs5 = errors;
-if(!(validate1(data2, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate22(data2, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 else {
@@ -816,8 +816,8 @@ if(valid0){
 if(data.outdated !== undefined){
 let data3 = data.outdated;
 const _errs6 = errors;
-if(!(validate1(data3, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate22(data3, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 else {
@@ -831,8 +831,8 @@ if(valid0){
 if(data.branch_refused !== undefined){
 let data4 = data.branch_refused;
 const _errs7 = errors;
-if(!(validate1(data4, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate22(data4, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 else {
@@ -846,8 +846,8 @@ if(valid0){
 if(data.branch_delayed !== undefined){
 let data5 = data.branch_delayed;
 const _errs8 = errors;
-if(!(validate1(data5, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(!(validate22(data5, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 else {
@@ -874,7 +874,7 @@ if(errors === _errs11){
 if(Array.isArray(data7)){
 const len2 = data7.length;
 if(!(len2 <= 2)){
-validate27.errors = [{instancePath:instancePath+"/unprocessed/" + i1,schemaPath:"#/properties/unprocessed/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate48.errors = [{instancePath:instancePath+"/unprocessed/" + i1,schemaPath:"#/properties/unprocessed/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -882,8 +882,8 @@ const len3 = data7.length;
 if(len3 > 0){
 let data8 = data7[0];
 const _errs13 = errors;
-if(!(validate2(data8, {instancePath:instancePath+"/unprocessed/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate23(data8, {instancePath:instancePath+"/unprocessed/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -894,8 +894,8 @@ if(valid3){
 if(len3 > 1){
 let data9 = data7[1];
 const _errs14 = errors;
-if(!(validate14(data9, {instancePath:instancePath+"/unprocessed/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate35(data9, {instancePath:instancePath+"/unprocessed/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -908,7 +908,7 @@ if(valid3){
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/unprocessed/" + i1,schemaPath:"#/properties/unprocessed/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate48.errors = [{instancePath:instancePath+"/unprocessed/" + i1,schemaPath:"#/properties/unprocessed/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs11){
@@ -923,7 +923,7 @@ if(valid2){
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/unprocessed",schemaPath:"#/properties/unprocessed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate48.errors = [{instancePath:instancePath+"/unprocessed",schemaPath:"#/properties/unprocessed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -945,12 +945,12 @@ if(valid0){
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate27.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
