@@ -109,6 +109,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     node.close();
     throw error;
   }
+  // With port 0 the address is known only now: `GET /config` tells the real one.
+  config.rpc["listen-addrs"] = [new URL(server.url).host];
   const timer =
     options.blockTime !== undefined && options.blockTime > 0
       ? setInterval(() => {
