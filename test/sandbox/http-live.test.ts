@@ -105,6 +105,35 @@ describe("a running sandbox", () => {
     for (let i = 0; i < 200 && sandbox.node.events.heads.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(sandbox.node.events.heads.size).toBe(0);
   });
+
+  it("answers @taquito/rpc's RpcClient", async () => {
+    const [json] = transports(sandbox.url);
+    const from = { hash: sandbox.node.mainChain.head.hash, level: sandbox.node.mainChain.head.header.level };
+    const [b1] = await injectChain(json!, from, 1);
+    const taquito = new RpcClient(sandbox.url);
+    expect(await taquito.getChainId()).toBe("NetXdQprcVkpaWU");
+    expect(await taquito.getBlockHash()).toBe(b1);
+    expect(await taquito.getBlockHash({ block: "genesis" })).toBe(SANDBOX_GENESIS);
+    const header = await taquito.getBlockHeader();
+    expect([header.hash, header.level, header.predecessor]).toEqual([b1, from.level + 1, from.hash]);
+    const bytes = operationHex({ branch: b1!, data: "6c0011" });
+    expect(await taquito.injectOperation(bytes)).toBe(operationHashOf(Buffer.from(bytes, "hex")));
+  });
+
+  it("is captured by snapshot --node with its dynamic directories, without breaking drift from spec/snapshots/shell.json", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-snapshot-"));
+    try {
+      const out = join(dir, "sandbox.json");
+      const { text } = await runSnapshot({ node: sandbox.url, out, chain: "main", block: "head", timeout: 10_000, retries: 0, expand: true });
+      const document = JSON.parse(text) as { expansions?: Array<{ prefix: string[] }> };
+      expect(document.expansions?.map((e) => e.prefix.join("/")).sort()).toEqual(["chains/main/blocks/head", "chains/main/mempool"]);
+      const drift = await runDrift(join(repoRoot, "spec/snapshots/shell.json"), out, { format: "text", failOn: "breaking", chain: "main", block: "head", timeout: 10_000, retries: 0 });
+      expect(drift.exitCode, drift.output).toBe(0);
+      writeFileSync(join(dir, "drift.txt"), drift.output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("block production", () => {
@@ -191,42 +220,6 @@ describe("state on disk", () => {
       }
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe("third-party client and tools", () => {
-  let sandbox: RunningSandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox.stop());
-
-  it("answers @taquito/rpc's RpcClient", async () => {
-    const [json] = transports(sandbox.url);
-    const [b1] = await injectChain(json!, { hash: SANDBOX_GENESIS, level: 0 }, 1);
-    const taquito = new RpcClient(sandbox.url);
-    expect(await taquito.getChainId()).toBe("NetXdQprcVkpaWU");
-    expect(await taquito.getBlockHash()).toBe(b1);
-    expect(await taquito.getBlockHash({ block: "genesis" })).toBe(SANDBOX_GENESIS);
-    const header = await taquito.getBlockHeader();
-    expect([header.hash, header.level, header.predecessor]).toEqual([b1, 1, SANDBOX_GENESIS]);
-    const bytes = operationHex({ branch: b1!, data: "6c0011" });
-    expect(await taquito.injectOperation(bytes)).toBe(operationHashOf(Buffer.from(bytes, "hex")));
-  });
-
-  it("is captured by snapshot --node with its dynamic directories, without breaking drift from spec/snapshots/shell.json", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sandbox-snapshot-"));
-    try {
-      const out = join(dir, "sandbox.json");
-      const { text } = await runSnapshot({ node: sandbox.url, out, chain: "main", block: "head", timeout: 10_000, retries: 0, expand: true });
-      const document = JSON.parse(text) as { expansions?: Array<{ prefix: string[] }> };
-      expect(document.expansions?.map((e) => e.prefix.join("/")).sort()).toEqual(["chains/main/blocks/head", "chains/main/mempool"]);
-      const drift = await runDrift(join(repoRoot, "spec/snapshots/shell.json"), out, { format: "text", failOn: "breaking", chain: "main", block: "head", timeout: 10_000, retries: 0 });
-      expect(drift.exitCode, drift.output).toBe(0);
-      writeFileSync(join(dir, "drift.txt"), drift.output);
-    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
