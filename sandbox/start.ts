@@ -128,7 +128,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stop() {
       stopped ??= (async () => {
         if (timer) clearInterval(timer);
+        // Ending the topics ends the streams; a few turns let the server write their last chunk.
         node.events.close();
+        node.p2p.close();
+        for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
         await server.close();
         node.close();
       })();
