@@ -216,6 +216,31 @@ describe("state", () => {
   });
 });
 
+describe("chain query argument and full mode", () => {
+  it("selects the chain of an injection with `chain`; an unknown chain is a 404", async () => {
+    const { node, h } = setup();
+    const data = headerHex({ level: 1, predecessor: SANDBOX_GENESIS, timestamp: GENESIS_TIME + 1, fitness: fitness(1), operations: [[], [], [], []] });
+    expect((await failure(() => h.postInjectionBlock({ body: { data, operations: [[], [], [], []] }, query: { chain: "test" } }))).status).toBe(404);
+    const hash = await h.postInjectionBlock({ body: { data, operations: [[], [], [], []] }, query: { chain: node.mainChain.chainId } });
+    expect(node.mainChain.head.hash).toBe(hash);
+    const op = operationHex({ branch: hash, data: "00" });
+    expect((await failure(() => h.postInjectionOperation({ body: op, query: { chain: "test" } }))).status).toBe(404);
+    expect(await h.postInjectionOperation({ body: op, query: { chain: "main" } })).toBe(operationHashOf(Buffer.from(op, "hex")));
+  });
+
+  it("keeps every block in full mode while the savepoint moves; the deprecated checkpoint agrees with levels/*", async () => {
+    const { node, h } = setup({ config: { shell: { history_mode: "full" } } });
+    let pred = SANDBOX_GENESIS;
+    for (let level = 1; level <= 42; level++) pred = (await child(h, pred, level)).hash;
+    // checkpoint 40 is in cycle 5; 2 preserved cycles + the default 1 additional: cycle 2 starts at 16.
+    const checkpoint = await h.getChainsCheckpoint({ path: main });
+    expect([checkpoint.block.level, checkpoint.savepoint, checkpoint.caboose, checkpoint.history_mode]).toEqual([40, 16, 0, "full"]);
+    expect((await h.getChainsLevelsCheckpoint({ path: main })).level).toBe(40);
+    expect(node.mainChain.atLevel(1)).toBeDefined();
+    expect(await h.getConfigHistoryMode({})).toEqual({ history_mode: "full" });
+  });
+});
+
 describe("operations and streams", () => {
   it("hashes injected operations with BLAKE2b, keeps them in the mempool until a block includes them", async () => {
     const { node, h } = setup();
