@@ -98,6 +98,16 @@ export class ChainStore {
   }
 
   /**
+   * The blocks an operation on top of `block` may have as branch: `block` and its ancestors,
+   * `ttl` levels down at most (Octez's live blocks, `max_operations_ttl`), newest first.
+   */
+  liveBlocks(block: StoredBlock, ttl: number): StoredBlock[] {
+    const live: StoredBlock[] = [];
+    for (let b: StoredBlock | undefined = block; b !== undefined && live.length <= ttl; b = this.predecessor(b)) live.push(b);
+    return live;
+  }
+
+  /**
    * Stores a valid block; returns true when it became the head (strictly greater fitness than
    * the current head, as Octez's chain validator decides).
    */

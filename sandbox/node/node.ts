@@ -26,13 +26,13 @@ import { resolveNetwork, type Network } from "../chain/networks.ts";
 import type { NodeConfig } from "../config/config.ts";
 import { genericFailure, notFound, short, traceFailure, type TraceError } from "../errors.ts";
 import { P2p } from "../network/p2p.ts";
-import { MANAGER_PASS, SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
+import { MANAGER_PASS, MAX_OPERATIONS_TTL, SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
 import { NullStore, type NodeStore } from "../store/store.ts";
 import { NodeEvents } from "./events.ts";
 import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
 import { Mempool } from "./mempool.ts";
-import { checkBlock } from "./validation.ts";
+import { checkBlock, type Liveness } from "./validation.ts";
 import { WorkQueue } from "./work-queue.ts";
 
 /** How far ahead of the local clock a block may be (Octez's `Clock_drift`, 15 s by default). */
@@ -235,7 +235,7 @@ export class SandboxNode {
     if (chain.knows(hash)) return;
     const pred = chain.get(header.predecessor);
     if (pred === undefined) throw genericFailure(`Unknown predecessor (${short(header.predecessor)}), cannot inject the block.`);
-    const verdict = checkBlock(hash, header, operations, pred);
+    const verdict = checkBlock(hash, header, operations, pred, this.liveness(chain, pred));
     if (!verdict.ok) {
       if (verdict.permanent) {
         const record = { hash, level: header.level, errors: verdict.trace as JsonValue };
@@ -267,6 +267,12 @@ export class SandboxNode {
     }
   }
 
+  /** Live blocks of `block` and the operations they include. */
+  private liveness(chain: ChainStore, block: StoredBlock): Liveness {
+    const live = chain.liveBlocks(block, MAX_OPERATIONS_TTL);
+    return { blocks: new Set(live.map((b) => b.hash)), operations: new Set(live.flatMap((b) => b.operationHashes.flat())) };
+  }
+
   /**
    * Forgets an invalid block (`DELETE …/invalid_blocks/<hash>`). As Octez's
    * `Store.Block.unmark_invalid`, forgetting a block that is not recorded is no error.
@@ -281,7 +287,15 @@ export class SandboxNode {
    */
   produceBlock(chain: ChainStore = this.mainChain): string {
     const pred = chain.head;
-    const pending = this.mempool(chain.chainId).list();
+    // Operations whose branch is no longer live, or that a live block already holds, cannot go
+    // in: they leave the mempool (Octez's prevalidator classifies them outdated).
+    const live = this.liveness(chain, pred);
+    const all = this.mempool(chain.chainId).list();
+    const pending = all.filter((p) => live.blocks.has(p.operation.branch) && !live.operations.has(p.hash));
+    if (pending.length !== all.length) {
+      const dropped = this.mempool(chain.chainId).remove(all.filter((p) => !pending.includes(p)).map((p) => p.hash));
+      this.store.deleteOperations(chain.chainId, dropped);
+    }
     const passes: Operation[][] = Array.from({ length: VALIDATION_PASSES }, () => []);
     passes[MANAGER_PASS] = pending.map((p) => p.operation);
     const predTs = Number(parseProtocolTimestamp(pred.header.timestamp) ?? 0n);

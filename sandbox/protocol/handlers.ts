@@ -103,9 +103,10 @@ export function blockHandlers(node: SandboxNode): BlockHandlers {
     },
     getChainsBlocksLiveBlocks(request) {
       const { chain, block } = locate(node, request);
-      const live: string[] = [];
-      for (let b: StoredBlock | undefined = block; b !== undefined && live.length <= MAX_OPERATIONS_TTL; b = chain.predecessor(b)) live.push(b.hash);
-      return live.sort();
+      return chain
+        .liveBlocks(block, MAX_OPERATIONS_TTL)
+        .map((b) => b.hash)
+        .sort();
     },
   };
 }

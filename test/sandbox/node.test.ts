@@ -141,6 +141,19 @@ describe("block injection", () => {
     expect(await h.deleteChainsInvalidBlocksByBlockHash({ path: { ...main, block_hash: hash } })).toEqual({});
   });
 
+  it("refuses operations whose branch is not live, and operations already included (check_liveness)", async () => {
+    const { h } = setup();
+    const op = { branch: SANDBOX_GENESIS, data: "77" };
+    const a = await child(h, SANDBOX_GENESIS, 1, { operations: [[], [], [], [op]] });
+    const again = headerHex({ level: 2, predecessor: a.hash, timestamp: GENESIS_TIME + 2, fitness: fitness(2), operations: [[], [], [], [op]] });
+    const replayed = await failure(() => h.postInjectionBlock({ body: { data: again, operations: [[], [], [], [op]] } }));
+    expect(replayed.trace).toMatchObject([{ id: "validator.invalid_block", error: "replayed_operation", operation: operationHashOf(Buffer.from(operationHex(op), "hex")) }]);
+    const stranger = { branch: blockHashOf(new Uint8Array([5])), data: "77" };
+    const outdated = headerHex({ level: 2, predecessor: a.hash, timestamp: GENESIS_TIME + 2, fitness: fitness(2), operations: [[], [], [], [stranger]] });
+    const e = await failure(() => h.postInjectionBlock({ body: { data: outdated, operations: [[], [], [], [stranger]] } }));
+    expect(e.trace).toMatchObject([{ id: "validator.invalid_block", error: "outdated_operation", originating_block: stranger.branch }]);
+  });
+
   it("answers an async injection before validating", async () => {
     const { node, h } = setup();
     const data = headerHex({ level: 1, predecessor: SANDBOX_GENESIS, timestamp: GENESIS_TIME + 1, fitness: fitness(1), operations: [] });
@@ -254,6 +267,10 @@ describe("operations and streams", () => {
     node.produceBlock();
     expect(node.mempool(node.mainChain.chainId).size).toBe(0);
     expect(node.mainChain.head.operationHashes[3]).toEqual([hash]);
+    // Injected again, the operation is already in a live block: the next block leaves it out.
+    await h.postInjectionOperation({ body: bytes });
+    node.produceBlock();
+    expect([node.mempool(node.mainChain.chainId).size, node.mainChain.head.operationHashes[3]]).toEqual([0, []]);
   });
 
   it("streams every head in order to several subscribers, and ends streams when the client leaves", async () => {
