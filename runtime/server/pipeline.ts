@@ -73,17 +73,19 @@ type Pending = void | Promise<void>;
 export function handleRequest(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
-  const fail = (error: unknown): void => {
-    core.onError?.(error, { method, url });
-    if (!res.headersSent) sendText(res, 500, error instanceof Error ? error.message : String(error), "text/plain");
-    else if (!res.writableEnded) res.destroy();
-  };
   try {
     const pending = route(core, acl, req, res, method, url);
-    if (pending !== undefined) pending.catch(fail);
+    if (pending !== undefined) pending.catch((error: unknown) => fail(core, res, method, url, error));
   } catch (error) {
-    fail(error);
+    fail(core, res, method, url, error);
   }
+}
+
+/** A failure of the server's own code (not a handler's): reported, and a 500 when still possible. */
+function fail(core: ServerCore, res: ServerResponse, method: string, url: string, error: unknown): void {
+  core.onError?.(error, { method, url });
+  if (!res.headersSent) sendText(res, 500, error instanceof Error ? error.message : String(error), "text/plain");
+  else if (!res.writableEnded) res.destroy();
 }
 
 function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: ServerResponse, method: string, url: string): Pending {
