@@ -129,17 +129,17 @@ async function inProcess(label: string, dataDir?: string) {
 }
 
 console.log(`sandbox bench on ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"}), Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`);
+/** Runs `f` with a fresh temporary directory, removed afterwards. */
+async function inTempDir(f: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
+  try {
+    await f(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 await inProcess("node only, in memory");
-const nodeDir = mkdtempSync(join(tmpdir(), "sandbox-bench-node-"));
-try {
-  await inProcess("node only, SQLite", nodeDir);
-} finally {
-  rmSync(nodeDir, { recursive: true, force: true });
-}
+await inTempDir((dir) => inProcess("node only, SQLite", dir));
 await run("in memory");
-const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
-try {
-  await run("--data-dir", dir);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await inTempDir((dir) => run("--data-dir", dir));
