@@ -3,8 +3,8 @@
  * becomes an empty 404, and an error trace a 500 carrying the trace. Both are
  * {@link RpcServerError}s, which the runtime's server writes in the negotiated media type.
  */
-import type { JsonValue } from "tezos-rpcgen/runtime";
-import { RpcServerError } from "../runtime/server/index.ts";
+import type { JsonValue } from "@tezos-rpcgen/runtime";
+import { RpcServerError } from "@tezos-rpcgen/runtime/server";
 
 /** One error of an Octez error trace: `{kind, id, …}` or a generic `{kind: "generic", error}`. */
 export type TraceError = { readonly [key: string]: JsonValue };

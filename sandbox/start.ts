@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
-import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "../runtime/server/index.ts";
+import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
 import { SandboxNode } from "./node/node.ts";

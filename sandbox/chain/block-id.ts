@@ -4,7 +4,7 @@
  * `savepoint`), a level or a Base58 block hash, optionally followed by `~n` (or the older
  * `-n`) for the n-th ancestor or `+n` for the n-th descendant on the head's branch.
  */
-import { BASE58, isBase58Check } from "tezos-rpcgen/runtime";
+import { BASE58, isBase58Check } from "@tezos-rpcgen/runtime";
 import type { StoredBlock } from "./block.ts";
 import type { ChainStore } from "./chain-store.ts";
 

@@ -4,7 +4,7 @@
  * data-encoding.md §12: block hash = BLAKE2b of the header bytes, operation hash = BLAKE2b of
  * branch ‖ data.
  */
-import { BinaryReader, BinaryWriter, bytesToHex, decodeBase58Check, encodeBase58Check, hexToBytes, BASE58, operationHash } from "tezos-rpcgen/runtime";
+import { BinaryReader, BinaryWriter, bytesToHex, decodeBase58Check, encodeBase58Check, hexToBytes, BASE58, operationHash } from "@tezos-rpcgen/runtime";
 import { decodeBlockHeader, encodeBlockHeader } from "../../generated/shell/codecs.ts";
 import type { BlockHeader, Operation } from "../../generated/shell/types.ts";
 

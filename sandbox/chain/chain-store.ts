@@ -3,7 +3,7 @@
  * first one stored among equals), the hashes of the head's branch by level, the invalid
  * blocks, and the checkpoint, savepoint and caboose that follow from the history mode.
  */
-import { compareFitness, type JsonValue } from "tezos-rpcgen/runtime";
+import { compareFitness, type JsonValue } from "@tezos-rpcgen/runtime";
 import type { HistoryMode } from "../../generated/shell/types.ts";
 import { BLOCKS_PER_CYCLE, PRESERVED_CYCLES, checkpointLevel } from "../protocol/protocol.ts";
 import type { StoredBlock } from "./block.ts";

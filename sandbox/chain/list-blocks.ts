@@ -10,7 +10,7 @@
  *   block already listed for an earlier head;
  * - unknown heads are skipped.
  */
-import { compareFitness, parseProtocolTimestamp } from "tezos-rpcgen/runtime";
+import { compareFitness, parseProtocolTimestamp } from "@tezos-rpcgen/runtime";
 import type { StoredBlock } from "./block.ts";
 import type { ChainStore } from "./chain-store.ts";
 

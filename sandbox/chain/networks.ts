@@ -4,7 +4,7 @@
  * given as the config record's `network` object. The chain id comes from the genesis block hash
  * as Octez derives it (`Chain_id.of_block_hash`: first 4 bytes of BLAKE2b-256 of the hash).
  */
-import { chainIdOfGenesis, isBase58Check, BASE58, parseProtocolTimestamp } from "tezos-rpcgen/runtime";
+import { chainIdOfGenesis, isBase58Check, BASE58, parseProtocolTimestamp } from "@tezos-rpcgen/runtime";
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 
 /** The config record's `network` value: a built-in alias or a custom network object. */

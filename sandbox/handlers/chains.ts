@@ -1,5 +1,5 @@
 /** Handlers of `/chains/<chain_id>/…` (chain state) on a {@link SandboxNode}. */
-import { parseRfc3339 } from "tezos-rpcgen/runtime";
+import { parseRfc3339 } from "@tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
 import { headerOf } from "./views.ts";
 import { listBlocks } from "../chain/list-blocks.ts";

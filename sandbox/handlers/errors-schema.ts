@@ -3,7 +3,7 @@
  * prints its error catalogue (a `oneOf` of one object schema per error id, each with its
  * `kind` and `id` constants; tezos/tezos-mirror `src/lib_error_monad/core_maker.ml`).
  */
-import type { JsonValue } from "tezos-rpcgen/runtime";
+import type { JsonValue } from "@tezos-rpcgen/runtime";
 
 interface ErrorSpec {
   readonly id?: string;

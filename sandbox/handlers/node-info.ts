@@ -2,10 +2,10 @@
  * Handlers of the node's own facts: `/errors`, `/fetch_protocol`, `/health/ready`,
  * `/protocols`, `/stats`, `/version`, `/workers` and `/describe`.
  */
-import { formatSystemTimestamp } from "tezos-rpcgen/runtime";
+import { formatSystemTimestamp } from "@tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
-import { describeAnswer, locateDescribe, type DescribeMount } from "../../runtime/server/describe.ts";
-import { DEFAULT_ARG_PARSERS } from "../../runtime/server/index.ts";
+import { describeAnswer, locateDescribe, type DescribeMount } from "@tezos-rpcgen/runtime/server";
+import { DEFAULT_ARG_PARSERS } from "@tezos-rpcgen/runtime/server";
 import { genericFailure, notFound, short } from "../errors.ts";
 import type { SandboxNode } from "../node/node.ts";
 import { gcStats, memoryStats } from "../node/process-stats.ts";

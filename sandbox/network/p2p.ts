@@ -14,7 +14,7 @@
  * - banning or patching an unknown peer changes the ban list, then answers 404.
  */
 import { randomBytes } from "node:crypto";
-import { encodeBase58Check, formatSystemTimestamp, BASE58, type JsonValue } from "tezos-rpcgen/runtime";
+import { encodeBase58Check, formatSystemTimestamp, BASE58, type JsonValue } from "@tezos-rpcgen/runtime";
 import type { GetNetworkLogOutput, P2pPointInfo, P2pPointPoolEvent, GetNetworkPeersByPeerIdOutput, P2pPeerPoolEvent } from "../../generated/shell/types.ts";
 import type { NodeConfig } from "../config/config.ts";
 import { notFound, traceFailure } from "../errors.ts";

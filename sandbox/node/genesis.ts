@@ -5,7 +5,7 @@
  * empty operations hash, empty fitness); the context hash of that recording is used for the
  * `sandbox` network, and a hash derived from the genesis block for the others.
  */
-import { blake2b256, decodeBase58Check, encodeBase58Check, formatProtocolTimestamp, operationsHashOfPasses, parseProtocolTimestamp, BASE58 } from "tezos-rpcgen/runtime";
+import { blake2b256, decodeBase58Check, encodeBase58Check, formatProtocolTimestamp, operationsHashOfPasses, parseProtocolTimestamp, BASE58 } from "@tezos-rpcgen/runtime";
 import type { BlockHeader } from "../../generated/shell/types.ts";
 import { headerBytes, type StoredBlock } from "../chain/block.ts";
 import type { Network } from "../chain/networks.ts";

@@ -18,7 +18,7 @@ import {
   compareFitness,
   BASE58,
   type JsonValue,
-} from "tezos-rpcgen/runtime";
+} from "@tezos-rpcgen/runtime";
 import type { BlockHeader, Operation } from "../../generated/shell/types.ts";
 import { hashOperation, headerBytes, parseHeader, parseOperation, type StoredBlock } from "../chain/block.ts";
 import { ChainStore } from "../chain/chain-store.ts";

@@ -10,7 +10,7 @@
  * branch is not a live block of the predecessor, `replayed_operation` for one already included
  * in a live block).
  */
-import { compareFitness, operationsHashOfPasses, parseProtocolTimestamp, type JsonValue } from "tezos-rpcgen/runtime";
+import { compareFitness, operationsHashOfPasses, parseProtocolTimestamp, type JsonValue } from "@tezos-rpcgen/runtime";
 import type { BlockHeader, Operation } from "../../generated/shell/types.ts";
 import { hashOperation, type StoredBlock } from "../chain/block.ts";
 import type { TraceError } from "../errors.ts";

@@ -3,7 +3,7 @@
  * `Handlers` of `sandbox/protocol/generated/`). The server gives them the prefix's arguments
  * (`chain_id`, `block_id`) in `path` along with their own.
  */
-import { bytesToHex } from "tezos-rpcgen/runtime";
+import { bytesToHex } from "@tezos-rpcgen/runtime";
 import { parseBlockId, resolveBlockId } from "../chain/block-id.ts";
 import { shellHeaderLength, shellHeader, type StoredBlock } from "../chain/block.ts";
 import type { ChainStore } from "../chain/chain-store.ts";

@@ -7,7 +7,7 @@
  * binary protocol record, prefix `02aa`) from the source record below, so `GET /protocols`
  * and `/injection/protocol` treat it like any other protocol.
  */
-import { BinaryWriter, blake2b256, encodeBase58Check, BASE58 } from "tezos-rpcgen/runtime";
+import { BinaryWriter, blake2b256, encodeBase58Check, BASE58 } from "@tezos-rpcgen/runtime";
 import { encodePostInjectionProtocolInput } from "../../generated/shell/codecs.ts";
 import type { Fitness, PostInjectionProtocolInput } from "../../generated/shell/types.ts";
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { JsonValue } from "tezos-rpcgen/runtime";
+import type { JsonValue } from "@tezos-rpcgen/runtime";
 import type { Operation } from "../../generated/shell/types.ts";
 import type { InvalidBlock } from "../chain/chain-store.ts";
 import type { BlockRow, NodeStore, PersistedState } from "./store.ts";

@@ -4,7 +4,7 @@
  * durable, so an answered request is never lost ({@link SqliteStore}); without a data
  * directory the {@link NullStore} keeps nothing.
  */
-import type { JsonValue } from "tezos-rpcgen/runtime";
+import type { JsonValue } from "@tezos-rpcgen/runtime";
 import type { Operation } from "../../generated/shell/types.ts";
 import type { InvalidBlock } from "../chain/chain-store.ts";
 
