@@ -5,10 +5,11 @@
  * described there, so `/describe/chains/main/blocks/head?recurse=yes` answers them.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
 import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
+import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
 import { SandboxNode } from "./node/node.ts";
@@ -22,10 +23,11 @@ import { subtree } from "./protocol/services.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 import type { NodeStore } from "./store/store.ts";
 
+// Found from the package root, so that the compiled sandbox (dist/sandbox/) reads the same files.
 /** The shell describe tree the sandbox answers by default (Octez 20.3's layout). */
-export const DEFAULT_SPEC = fileURLToPath(new URL("../spec/snapshots/shell.json", import.meta.url));
-const BLOCK_TREE = fileURLToPath(new URL("./protocol/snapshots/block.json", import.meta.url));
-const MEMPOOL_TREE = fileURLToPath(new URL("./protocol/snapshots/mempool.json", import.meta.url));
+export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
+const BLOCK_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "block.json");
+const MEMPOOL_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "mempool.json");
 
 export interface SandboxOptions {
   /** Listening host (default `127.0.0.1`). */
