@@ -87,7 +87,11 @@ export class Interpreter {
         r.leave();
         return value;
       },
-      encode: (w, v) => (built ??= this.codec(definition.codec)).encode(w, v),
+      encode: (w, v) => {
+        w.enter(name);
+        (built ??= this.codec(definition.codec)).encode(w, v);
+        w.leave();
+      },
     };
     this.cache.set(name, lazy);
     return lazy;
