@@ -28,10 +28,13 @@ export interface LoadedInterface {
 }
 
 /** Reads a snapshot file or live node URL and reconciles it. */
-export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number } = {}): Promise<LoadedInterface> {
+export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number; maxBytes?: number } = {}): Promise<LoadedInterface> {
   // The validators' worker thread starts now, while the source is read and reconciled.
   warmUpValidatorsWorker();
-  const loaded = await loadDescribeSource(source, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  const loaded = await loadDescribeSource(source, {
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+  });
   const tree = readDescribeTree(loaded.json, options.read);
   const validators = beginValidators(tree.services.flatMap((service) => serviceBodies(service).map(({ json }) => json)));
   return { source, tree, model: buildCodecModel(tree), describeHash: describeTreeHash(loaded.json), validators };

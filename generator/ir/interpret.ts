@@ -58,6 +58,9 @@ import {
   type Codec,
   type JsonValue as RuntimeJson,
   type Unistring,
+  assignOwnProperties,
+  ownProperty,
+  setOwnProperty,
 } from "../../runtime/index.ts";
 import { micheline } from "../../runtime/encodings/micheline/index.ts";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
@@ -279,13 +282,13 @@ export class Interpreter {
               try {
                 if (item.presence === "indicator" && !readPresence(r)) return;
                 if (item.presence === "rest-of-frame" && r.remaining() === 0) return;
-                out[name] = codec.decode(r);
+                setOwnProperty(out, name, codec.decode(r));
               } catch (error) {
                 atPath(error, name, "decode", r.offset);
               }
             },
             encode: (w, value) => {
-              const v = value[name];
+              const v = ownProperty(value, name);
               try {
                 if (item.presence === "indicator") {
                   writePresence(w, v !== undefined);
@@ -307,10 +310,10 @@ export class Interpreter {
             size: 0,
             extends: false,
             decode: (_r, out) => {
-              out[item.name] = structuredClone(item.value);
+              setOwnProperty(out, item.name, structuredClone(item.value));
             },
             encode: (w, value) => {
-              const v = value[item.name];
+              const v = ownProperty(value, item.name);
               if (v !== undefined && JSON.stringify(v) !== JSON.stringify(item.value)) {
                 throw new EncodeError(`the constant ${JSON.stringify(item.value)}`, describeValue(v), w.length).prepend(item.name);
               }
@@ -323,7 +326,7 @@ export class Interpreter {
             extends: false,
             decode: (r, out) => {
               const outer = openDynamicFrame(r, item.header);
-              Object.assign(out, inner.decode(r) as object);
+              assignOwnProperties(out, inner.decode(r) as Record<string, unknown>);
               closeDynamicFrame(r, outer);
             },
             encode: (w, value) => {
@@ -340,7 +343,7 @@ export class Interpreter {
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
-            decode: (r, out) => Object.assign(out, inner.decode(r) as object),
+            decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
             encode: (w, value) => inner.encode(w, value),
           };
         }

@@ -3,7 +3,8 @@
 import type { Command } from "commander";
 import { DRIFT_FORMATS, FAIL_ON_LEVELS, driftBetween, driftExitCode, formatDriftReport, type DriftFormat, type FailOn } from "../../drift/index.ts";
 import { CliError } from "../errors.ts";
-import { positiveInteger } from "../options.ts";
+import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
 
 export interface DriftOptions {
   format: string;
@@ -12,6 +13,7 @@ export interface DriftOptions {
   block: string;
   timeout: number;
   retries: number;
+  maxSize?: number;
 }
 
 export function registerDrift(program: Command): void {
@@ -26,6 +28,7 @@ export function registerDrift(program: Command): void {
     .option("--block <block>", "for node URLs: block at which the block directory is described", "head")
     .option("--timeout <ms>", "for node URLs: deadline of each request", positiveInteger, 30_000)
     .option("--retries <n>", "for node URLs: retries after a network error or a 5xx answer", positiveInteger, 2)
+    .option("--max-size <bytes>", `for node URLs: ${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
     .addHelpText(
       "after",
       `
@@ -58,7 +61,7 @@ export async function runDrift(oldSource: string, newSource: string, options: Dr
   if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
   if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
   const result = await driftBetween(oldSource, newSource, {
-    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
+    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries, maxBytes: options.maxSize },
   });
   if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
   return { output: formatDriftReport(result, options.format as DriftFormat), exitCode: driftExitCode(result, options.failOn as FailOn) };
