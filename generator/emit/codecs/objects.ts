@@ -9,9 +9,9 @@ import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
+import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property } from "../layout/syntax.ts";
+import { literal } from "../ts-syntax.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
@@ -67,11 +67,12 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   const reading = new ObjectReading(context, hint);
   reading.addGroup(items);
   const { statements, required, optional, merged } = reading;
-  const assembled = objectLiteral([...required, ...merged]);
+  const entries = [...required, ...merged];
+  const assembled = entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
-      : [`${assignment(`const out: ${type}`, assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
+      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.local} !== undefined) out${memberAccess(o.name)} = ${o.local};`), "return out;"];
   // Only fields set `field`, and each counts as a read: with no read there is no field to track.
   if (reading.reads === 0) return [...statements, ...result];
   return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
@@ -118,20 +119,19 @@ class ObjectReading {
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
+            statements.push(`const ${local} = ${context.use("readPresence")}(r) ? ${read} : undefined;`);
             this.optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
-            const value = conditionalExpression("r.remaining() > 0", read, "undefined");
-            statements.push(`${assignment(`const ${local}`, value, { breakAfterOperator: true })};`);
+            statements.push(`const ${local} = r.remaining() > 0 ? ${read} : undefined;`);
             this.optional.push({ name: item.name, local });
           } else {
-            statements.push(`${assignment(`const ${local}`, read)};`);
-            this.required.push(propertyKey(item.name) === local ? local : property(propertyKey(item.name), local));
+            statements.push(`const ${local} = ${read};`);
+            this.required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
           }
           break;
         }
         case "constant":
-          this.required.push(property(propertyKey(item.name), literal(item.value), typeof item.value === "string"));
+          this.required.push(`${propertyKey(item.name)}: ${literal(item.value)}`);
           break;
         case "padding":
           statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
@@ -146,7 +146,7 @@ class ObjectReading {
         case "merge": {
           this.reads++;
           const local = locals.claim(`merged${++this.counter}`);
-          statements.push(`${assignment(`const ${local}`, decodeExpression(context, item.codec, `${hint} merged`).expression)};`);
+          statements.push(`const ${local} = ${decodeExpression(context, item.codec, `${hint} merged`).expression};`);
           this.merged.push(`...${local}`);
           break;
         }
@@ -159,7 +159,7 @@ class ObjectReading {
 function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
   const writing = new ObjectWriting(context, hint);
   writing.addGroup(items);
-  const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
+  const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
   if (writing.writes === 0) return [...guard, ...writing.statements];
   return [...guard, 'let field = "";', "try {", block(writing.statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
 }

@@ -9,7 +9,6 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList, arrayLiteral, ifHead, logicalChain, stringLiteral } from "../layout/syntax.ts";
 import { pascalCase } from "../names.ts";
 
 export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -23,13 +22,13 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
 
   const decode: Line[] = [];
   if (ir.cases.length === 0) {
-    decode.push(`return ${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', '"a union whose cases all exist only in JSON"'])};`);
+    decode.push(`return ${context.use("failDecode")}(r.offset, "a value with a binary form", "a union whose cases all exist only in JSON");`);
   } else {
     decode.push("const start = r.offset;", `const tag = ${context.use(readTag)}(r);`, "switch (tag) {");
     ir.cases.forEach((c, i) => {
       decode.push(`  case ${c.tag}:`, `    return ${decodeExpression(context, c.payload, caseHints[i]!).expression};`);
     });
-    decode.push("  default:", `    return ${context.use("failUnknownTag")}${argumentList(["start", "tag", arrayLiteral(tags.map(String), { numbers: true })])};`, "}");
+    decode.push("  default:", `    return ${context.use("failUnknownTag")}(start, tag, [${tags.join(", ")}]);`, "}");
   }
 
   const candidates = [
@@ -60,11 +59,11 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
       if (candidate.match.kind === "first-that-fits") {
         encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
       } else {
-        encode.push(ifHead(logicalChain("&&", test(candidate.match))), block(writeCase(candidate)), "}");
+        encode.push(`if (${test(candidate.match).join(" && ")}) {`, block(writeCase(candidate)), "}");
       }
     }
   }
-  encode.push(`${context.use("failValue")}${argumentList(["w", stringLiteral(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`), "json"])};`);
+  encode.push(`${context.use("failValue")}(w, ${JSON.stringify(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`)}, json);`);
 
   return {
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),
