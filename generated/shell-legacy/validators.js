@@ -2,10 +2,11 @@
 // Source: spec/snapshots/shell-legacy.json
 // Describe tree sha256: d44c70010b471cb89897531840e6d0b823a5ddaa6fcd51c7751cb6f21581776c
 
-import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate283;
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14,13 +15,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.bootstrapped === undefined) && (missing0 = "bootstrapped")){
+if(((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped")){
 validate283.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "bootstrapped")){
 validate283.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -28,7 +29,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 let data0 = data.bootstrapped;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -88,13 +89,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
 validate3.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
 validate3.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -102,7 +103,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -245,7 +246,7 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const func0 = isTezosBase58;
+const func2 = isTezosBase58;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -255,7 +256,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
+if(!func2("block_hash", data)){
 validate10.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -339,7 +340,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("chain_id", data)){
+if(!func2("chain_id", data)){
 validate288.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -355,7 +356,7 @@ return errors === 0;
 export const validateGetChainsCheckpointOutput = validate290;
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"save_point":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","save_point","block"],"additionalProperties":false};
 const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func5 = Object.prototype.hasOwnProperty;
+const func375 = jsonPattern;
 const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -389,7 +390,7 @@ return errors === 0;
 }
 
 const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
-const func11 = isProtocolTimestamp;
+const func407 = isProtocolTimestamp;
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -399,7 +400,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func11(data)){
+if(!func407(data)){
 validate223.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -423,7 +424,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_list_list_hash", data)){
+if(!func2("operation_list_list_hash", data)){
 validate1.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -451,7 +452,7 @@ return errors === 0;
 }
 
 const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}};
-const pattern0 = /* @__PURE__ */ new RegExp("^[a-zA-Z0-9]+$", "u");
+const pattern0 = /* @__PURE__ */ func375("^[a-zA-Z0-9]+$", "u");
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -510,7 +511,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("context_hash", data)){
+if(!func2("context_hash", data)){
 validate218.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -531,21 +532,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if(((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema60.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema60.properties, key0))){
 validate220.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data0 = data.level;
 const _errs2 = errors;
 if(!(validate181(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -560,7 +561,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -592,7 +593,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 let data2 = data.predecessor;
 const _errs5 = errors;
 if(!(validate10(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
@@ -607,7 +608,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data3 = data.timestamp;
 const _errs6 = errors;
 if(!(validate223(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -622,7 +623,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -654,7 +655,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 let data5 = data.operations_hash;
 const _errs9 = errors;
 if(!(validate0(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
@@ -669,7 +670,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 let data6 = data.fitness;
 const _errs10 = errors;
 if(!(validate227(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
@@ -684,7 +685,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 let data7 = data.context;
 const _errs11 = errors;
 if(!(validate218(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
@@ -699,7 +700,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data8 = data.protocol_data;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -779,13 +780,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.history_mode === undefined) && (missing0 = "history_mode")) || ((data.caboose === undefined) && (missing0 = "caboose"))) || ((data.save_point === undefined) && (missing0 = "save_point"))) || ((data.block === undefined) && (missing0 = "block"))){
+if((((((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")) || (((data.caboose === undefined) || (!(func0.call(data, "caboose")))) && (missing0 = "caboose"))) || (((data.save_point === undefined) || (!(func0.call(data, "save_point")))) && (missing0 = "save_point"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate290.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "block") || (key0 === "save_point")) || (key0 === "caboose")) || (key0 === "history_mode"))){
 validate290.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -793,7 +794,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate220(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -808,7 +809,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.save_point !== undefined){
+if(data.save_point !== undefined && func0.call(data, "save_point")){
 let data1 = data.save_point;
 const _errs3 = errors;
 if(!(validate181(data1, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
@@ -823,7 +824,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.caboose !== undefined){
+if(data.caboose !== undefined && func0.call(data, "caboose")){
 let data2 = data.caboose;
 const _errs4 = errors;
 if(!(validate181(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
@@ -838,7 +839,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 let data3 = data.history_mode;
 const _errs5 = errors;
 if(!(validate231(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
@@ -896,13 +897,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((((data0.errors === undefined) && (missing0 = "errors")) || ((data0.level === undefined) && (missing0 = "level"))) || ((data0.block === undefined) && (missing0 = "block"))){
+if(((((data0.errors === undefined) || (!(func0.call(data0, "errors")))) && (missing0 = "errors")) || (((data0.level === undefined) || (!(func0.call(data0, "level")))) && (missing0 = "level"))) || (((data0.block === undefined) || (!(func0.call(data0, "block")))) && (missing0 = "block"))){
 validate295.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate295.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -910,7 +911,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.block !== undefined){
+if(data0.block !== undefined && func0.call(data0, "block")){
 let data1 = data0.block;
 const _errs4 = errors;
 if(!(validate10(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
@@ -925,7 +926,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.level !== undefined){
+if(data0.level !== undefined && func0.call(data0, "level")){
 let data2 = data0.level;
 const _errs5 = errors;
 if(!(validate181(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
@@ -940,7 +941,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.errors !== undefined){
+if(data0.errors !== undefined && func0.call(data0, "errors")){
 let data3 = data0.errors;
 const _errs6 = errors;
 if(!(validate193(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
@@ -997,13 +998,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.errors === undefined) && (missing0 = "errors")) || ((data.level === undefined) && (missing0 = "level"))) || ((data.block === undefined) && (missing0 = "block"))){
+if(((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing0 = "errors")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate299.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate299.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1011,7 +1012,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -1026,7 +1027,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 const _errs3 = errors;
 if(!(validate181(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -1041,7 +1042,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 let data2 = data.errors;
 const _errs4 = errors;
 if(!(validate193(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
@@ -1083,7 +1084,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate303.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1135,13 +1136,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.sync_state === undefined) && (missing0 = "sync_state")) || ((data.bootstrapped === undefined) && (missing0 = "bootstrapped"))){
+if((((data.sync_state === undefined) || (!(func0.call(data, "sync_state")))) && (missing0 = "sync_state")) || (((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped"))){
 validate304.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "bootstrapped") || (key0 === "sync_state"))){
 validate304.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1149,7 +1150,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 let data0 = data.bootstrapped;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -1165,7 +1166,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sync_state !== undefined){
+if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 let data1 = data.sync_state;
 const _errs4 = errors;
 if(!(validate230(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
@@ -1479,7 +1480,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
+if(!func2("protocol_hash", data)){
 validate80.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -1532,13 +1533,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.level === undefined) && (missing0 = "level"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate180.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
 validate180.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1546,7 +1547,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data0 = data.level;
 const _errs2 = errors;
 if(!(validate181(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -1561,7 +1562,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
 if(!(validate80(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
@@ -1639,13 +1640,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
 validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
 validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1653,7 +1654,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.replaced_protocol !== undefined){
+if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 let data0 = data.replaced_protocol;
 const _errs2 = errors;
 if(!(validate80(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
@@ -1668,7 +1669,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
 if(!(validate80(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
@@ -1744,13 +1745,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.p2p === undefined) && (missing0 = "p2p")){
+if(((data.p2p === undefined) || (!(func0.call(data, "p2p")))) && (missing0 = "p2p")){
 validate306.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "data-dir") || (key0 === "rpc")) || (key0 === "p2p")) || (key0 === "log")) || (key0 === "internal-events")) || (key0 === "shell")) || (key0 === "network"))){
 validate306.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1758,7 +1759,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data["data-dir"] !== undefined){
+if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 let data0 = data["data-dir"];
 const _errs2 = errors;
 if(!(validate2(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
@@ -1773,14 +1774,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rpc !== undefined){
+if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data1 = data.rpc;
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs5 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((((((key1 === "listen-addrs") || (key1 === "listen-addr")) || (key1 === "cors-origin")) || (key1 === "cors-headers")) || (key1 === "crt")) || (key1 === "key"))){
 validate306.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -1788,7 +1789,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data1["listen-addrs"] !== undefined){
+if(data1["listen-addrs"] !== undefined && func0.call(data1, "listen-addrs")){
 let data2 = data1["listen-addrs"];
 const _errs6 = errors;
 if(!(validate162(data2, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
@@ -1803,7 +1804,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["listen-addr"] !== undefined){
+if(data1["listen-addr"] !== undefined && func0.call(data1, "listen-addr")){
 let data3 = data1["listen-addr"];
 const _errs7 = errors;
 if(!(validate2(data3, {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
@@ -1818,7 +1819,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["cors-origin"] !== undefined){
+if(data1["cors-origin"] !== undefined && func0.call(data1, "cors-origin")){
 let data4 = data1["cors-origin"];
 const _errs8 = errors;
 if(!(validate162(data4, {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
@@ -1833,7 +1834,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["cors-headers"] !== undefined){
+if(data1["cors-headers"] !== undefined && func0.call(data1, "cors-headers")){
 let data5 = data1["cors-headers"];
 const _errs9 = errors;
 if(!(validate162(data5, {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
@@ -1848,7 +1849,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1.crt !== undefined){
+if(data1.crt !== undefined && func0.call(data1, "crt")){
 let data6 = data1.crt;
 const _errs10 = errors;
 if(!(validate2(data6, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
@@ -1863,7 +1864,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1.key !== undefined){
+if(data1.key !== undefined && func0.call(data1, "key")){
 let data7 = data1.key;
 const _errs11 = errors;
 if(!(validate2(data7, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
@@ -1899,22 +1900,22 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p !== undefined){
+if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data8 = data.p2p;
 const _errs12 = errors;
 const _errs13 = errors;
 if(errors === _errs12){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs14 = errors;
-for(const key2 in data8){
-if(!(func5.call(schema88.properties.p2p.properties, key2))){
+for(const key2 of Object.keys(data8)){
+if(!(func0.call(schema88.properties.p2p.properties, key2))){
 validate306.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs14 === errors){
-if(data8["expected-proof-of-work"] !== undefined){
+if(data8["expected-proof-of-work"] !== undefined && func0.call(data8, "expected-proof-of-work")){
 let data9 = data8["expected-proof-of-work"];
 const _errs15 = errors;
 if(!(typeof data9 == "number")){
@@ -1930,7 +1931,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["bootstrap-peers"] !== undefined){
+if(data8["bootstrap-peers"] !== undefined && func0.call(data8, "bootstrap-peers")){
 let data10 = data8["bootstrap-peers"];
 const _errs17 = errors;
 if(!(validate162(data10, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
@@ -1945,7 +1946,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["listen-addr"] !== undefined){
+if(data8["listen-addr"] !== undefined && func0.call(data8, "listen-addr")){
 let data11 = data8["listen-addr"];
 const _errs18 = errors;
 if(!(validate2(data11, {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
@@ -1960,7 +1961,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["discovery-addr"] !== undefined){
+if(data8["discovery-addr"] !== undefined && func0.call(data8, "discovery-addr")){
 let data12 = data8["discovery-addr"];
 const _errs19 = errors;
 if(!(validate7(data12, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
@@ -1975,7 +1976,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["private-mode"] !== undefined){
+if(data8["private-mode"] !== undefined && func0.call(data8, "private-mode")){
 let data13 = data8["private-mode"];
 const _errs20 = errors;
 if(typeof data13 !== "boolean"){
@@ -1991,22 +1992,22 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.limits !== undefined){
+if(data8.limits !== undefined && func0.call(data8, "limits")){
 let data14 = data8.limits;
 const _errs22 = errors;
 const _errs23 = errors;
 if(errors === _errs22){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs24 = errors;
-for(const key3 in data14){
-if(!(func5.call(schema88.properties.p2p.properties.limits.properties, key3))){
+for(const key3 of Object.keys(data14)){
+if(!(func0.call(schema88.properties.p2p.properties.limits.properties, key3))){
 validate306.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs24 === errors){
-if(data14["connection-timeout"] !== undefined){
+if(data14["connection-timeout"] !== undefined && func0.call(data14, "connection-timeout")){
 let data15 = data14["connection-timeout"];
 const _errs25 = errors;
 if(!(validate170(data15, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
@@ -2021,7 +2022,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["authentication-timeout"] !== undefined){
+if(data14["authentication-timeout"] !== undefined && func0.call(data14, "authentication-timeout")){
 let data16 = data14["authentication-timeout"];
 const _errs26 = errors;
 if(!(validate170(data16, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
@@ -2036,7 +2037,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["min-connections"] !== undefined){
+if(data14["min-connections"] !== undefined && func0.call(data14, "min-connections")){
 let data17 = data14["min-connections"];
 const _errs27 = errors;
 if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
@@ -2068,7 +2069,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["expected-connections"] !== undefined){
+if(data14["expected-connections"] !== undefined && func0.call(data14, "expected-connections")){
 let data18 = data14["expected-connections"];
 const _errs29 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
@@ -2100,7 +2101,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-connections"] !== undefined){
+if(data14["max-connections"] !== undefined && func0.call(data14, "max-connections")){
 let data19 = data14["max-connections"];
 const _errs31 = errors;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
@@ -2132,7 +2133,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.backlog !== undefined){
+if(data14.backlog !== undefined && func0.call(data14, "backlog")){
 let data20 = data14.backlog;
 const _errs33 = errors;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
@@ -2164,7 +2165,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-incoming-connections"] !== undefined){
+if(data14["max-incoming-connections"] !== undefined && func0.call(data14, "max-incoming-connections")){
 let data21 = data14["max-incoming-connections"];
 const _errs35 = errors;
 if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
@@ -2196,7 +2197,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-download-speed"] !== undefined){
+if(data14["max-download-speed"] !== undefined && func0.call(data14, "max-download-speed")){
 let data22 = data14["max-download-speed"];
 const _errs37 = errors;
 if(!(validate43(data22, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
@@ -2211,7 +2212,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-upload-speed"] !== undefined){
+if(data14["max-upload-speed"] !== undefined && func0.call(data14, "max-upload-speed")){
 let data23 = data14["max-upload-speed"];
 const _errs38 = errors;
 if(!(validate43(data23, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
@@ -2226,7 +2227,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["swap-linger"] !== undefined){
+if(data14["swap-linger"] !== undefined && func0.call(data14, "swap-linger")){
 let data24 = data14["swap-linger"];
 const _errs39 = errors;
 if(!(validate170(data24, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
@@ -2241,7 +2242,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["binary-chunks-size"] !== undefined){
+if(data14["binary-chunks-size"] !== undefined && func0.call(data14, "binary-chunks-size")){
 let data25 = data14["binary-chunks-size"];
 const _errs40 = errors;
 if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
@@ -2273,7 +2274,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["read-buffer-size"] !== undefined){
+if(data14["read-buffer-size"] !== undefined && func0.call(data14, "read-buffer-size")){
 let data26 = data14["read-buffer-size"];
 const _errs42 = errors;
 if(!(validate43(data26, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
@@ -2288,7 +2289,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["read-queue-size"] !== undefined){
+if(data14["read-queue-size"] !== undefined && func0.call(data14, "read-queue-size")){
 let data27 = data14["read-queue-size"];
 const _errs43 = errors;
 if(!(validate43(data27, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
@@ -2303,7 +2304,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["write-queue-size"] !== undefined){
+if(data14["write-queue-size"] !== undefined && func0.call(data14, "write-queue-size")){
 let data28 = data14["write-queue-size"];
 const _errs44 = errors;
 if(!(validate43(data28, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
@@ -2318,7 +2319,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["incoming-app-message-queue-size"] !== undefined){
+if(data14["incoming-app-message-queue-size"] !== undefined && func0.call(data14, "incoming-app-message-queue-size")){
 let data29 = data14["incoming-app-message-queue-size"];
 const _errs45 = errors;
 if(!(validate43(data29, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
@@ -2333,7 +2334,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["incoming-message-queue-size"] !== undefined){
+if(data14["incoming-message-queue-size"] !== undefined && func0.call(data14, "incoming-message-queue-size")){
 let data30 = data14["incoming-message-queue-size"];
 const _errs46 = errors;
 if(!(validate43(data30, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
@@ -2348,7 +2349,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["outgoing-message-queue-size"] !== undefined){
+if(data14["outgoing-message-queue-size"] !== undefined && func0.call(data14, "outgoing-message-queue-size")){
 let data31 = data14["outgoing-message-queue-size"];
 const _errs47 = errors;
 if(!(validate43(data31, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
@@ -2363,7 +2364,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.max_known_points !== undefined){
+if(data14.max_known_points !== undefined && func0.call(data14, "max_known_points")){
 let data32 = data14.max_known_points;
 const _errs48 = errors;
 if(!(validate158(data32, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
@@ -2378,7 +2379,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.max_known_peer_ids !== undefined){
+if(data14.max_known_peer_ids !== undefined && func0.call(data14, "max_known_peer_ids")){
 let data33 = data14.max_known_peer_ids;
 const _errs49 = errors;
 if(!(validate158(data33, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
@@ -2393,7 +2394,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["greylist-timeout"] !== undefined){
+if(data14["greylist-timeout"] !== undefined && func0.call(data14, "greylist-timeout")){
 let data34 = data14["greylist-timeout"];
 const _errs50 = errors;
 if(!(validate170(data34, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
@@ -2408,7 +2409,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["maintenance-idle-time"] !== undefined){
+if(data14["maintenance-idle-time"] !== undefined && func0.call(data14, "maintenance-idle-time")){
 let data35 = data14["maintenance-idle-time"];
 const _errs51 = errors;
 if(!(validate170(data35, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
@@ -2459,7 +2460,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.disable_mempool !== undefined){
+if(data8.disable_mempool !== undefined && func0.call(data8, "disable_mempool")){
 let data36 = data8.disable_mempool;
 const _errs52 = errors;
 if(typeof data36 !== "boolean"){
@@ -2475,7 +2476,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.enable_testchain !== undefined){
+if(data8.enable_testchain !== undefined && func0.call(data8, "enable_testchain")){
 let data37 = data8.enable_testchain;
 const _errs54 = errors;
 if(typeof data37 !== "boolean"){
@@ -2491,14 +2492,14 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.greylisting_config !== undefined){
+if(data8.greylisting_config !== undefined && func0.call(data8, "greylisting_config")){
 let data38 = data8.greylisting_config;
 const _errs56 = errors;
 const _errs57 = errors;
 if(errors === _errs56){
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 const _errs58 = errors;
-for(const key4 in data38){
+for(const key4 of Object.keys(data38)){
 if(!((((key4 === "factor") || (key4 === "initial-delay")) || (key4 === "disconnection-delay")) || (key4 === "increase-cap"))){
 validate306.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -2506,7 +2507,7 @@ break;
 }
 }
 if(_errs58 === errors){
-if(data38.factor !== undefined){
+if(data38.factor !== undefined && func0.call(data38, "factor")){
 let data39 = data38.factor;
 const _errs59 = errors;
 if(!(typeof data39 == "number")){
@@ -2522,7 +2523,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["initial-delay"] !== undefined){
+if(data38["initial-delay"] !== undefined && func0.call(data38, "initial-delay")){
 let data40 = data38["initial-delay"];
 const _errs61 = errors;
 if(!(validate170(data40, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
@@ -2537,7 +2538,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["disconnection-delay"] !== undefined){
+if(data38["disconnection-delay"] !== undefined && func0.call(data38, "disconnection-delay")){
 let data41 = data38["disconnection-delay"];
 const _errs62 = errors;
 if(!(validate170(data41, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
@@ -2552,7 +2553,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["increase-cap"] !== undefined){
+if(data38["increase-cap"] !== undefined && func0.call(data38, "increase-cap")){
 let data42 = data38["increase-cap"];
 const _errs63 = errors;
 if(!(validate170(data42, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
@@ -2610,14 +2611,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.log !== undefined){
+if(data.log !== undefined && func0.call(data, "log")){
 let data43 = data.log;
 const _errs64 = errors;
 const _errs65 = errors;
 if(errors === _errs64){
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 const _errs66 = errors;
-for(const key5 in data43){
+for(const key5 of Object.keys(data43)){
 if(!((((key5 === "output") || (key5 === "level")) || (key5 === "rules")) || (key5 === "template"))){
 validate306.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -2625,7 +2626,7 @@ break;
 }
 }
 if(_errs66 === errors){
-if(data43.output !== undefined){
+if(data43.output !== undefined && func0.call(data43, "output")){
 let data44 = data43.output;
 const _errs67 = errors;
 if(!(validate2(data44, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
@@ -2640,7 +2641,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.level !== undefined){
+if(data43.level !== undefined && func0.call(data43, "level")){
 let data45 = data43.level;
 const _errs68 = errors;
 if(!(validate179(data45, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
@@ -2655,7 +2656,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.rules !== undefined){
+if(data43.rules !== undefined && func0.call(data43, "rules")){
 let data46 = data43.rules;
 const _errs69 = errors;
 if(!(validate2(data46, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
@@ -2670,7 +2671,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.template !== undefined){
+if(data43.template !== undefined && func0.call(data43, "template")){
 let data47 = data43.template;
 const _errs70 = errors;
 if(!(validate2(data47, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
@@ -2704,14 +2705,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["internal-events"] !== undefined){
+if(data["internal-events"] !== undefined && func0.call(data, "internal-events")){
 let data48 = data["internal-events"];
 const _errs71 = errors;
 const _errs72 = errors;
 if(errors === _errs71){
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 const _errs73 = errors;
-for(const key6 in data48){
+for(const key6 of Object.keys(data48)){
 if(!(key6 === "activate")){
 validate306.errors = [{instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -2719,7 +2720,7 @@ break;
 }
 }
 if(_errs73 === errors){
-if(data48.activate !== undefined){
+if(data48.activate !== undefined && func0.call(data48, "activate")){
 let data49 = data48.activate;
 const _errs74 = errors;
 if(!(validate162(data49, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
@@ -2750,14 +2751,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.shell !== undefined){
+if(data.shell !== undefined && func0.call(data, "shell")){
 let data50 = data.shell;
 const _errs75 = errors;
 const _errs76 = errors;
 if(errors === _errs75){
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 const _errs77 = errors;
-for(const key7 in data50){
+for(const key7 of Object.keys(data50)){
 if(!(((((key7 === "peer_validator") || (key7 === "block_validator")) || (key7 === "prevalidator")) || (key7 === "chain_validator")) || (key7 === "history_mode"))){
 validate306.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
 return false;
@@ -2765,14 +2766,14 @@ break;
 }
 }
 if(_errs77 === errors){
-if(data50.peer_validator !== undefined){
+if(data50.peer_validator !== undefined && func0.call(data50, "peer_validator")){
 let data51 = data50.peer_validator;
 const _errs78 = errors;
 const _errs79 = errors;
 if(errors === _errs78){
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 const _errs80 = errors;
-for(const key8 in data51){
+for(const key8 of Object.keys(data51)){
 if(!((((((key8 === "block_header_request_timeout") || (key8 === "block_operations_request_timeout")) || (key8 === "protocol_request_timeout")) || (key8 === "new_head_request_timeout")) || (key8 === "worker_backlog_size")) || (key8 === "worker_backlog_level"))){
 validate306.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -2780,7 +2781,7 @@ break;
 }
 }
 if(_errs80 === errors){
-if(data51.block_header_request_timeout !== undefined){
+if(data51.block_header_request_timeout !== undefined && func0.call(data51, "block_header_request_timeout")){
 let data52 = data51.block_header_request_timeout;
 const _errs81 = errors;
 if(!(validate170(data52, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
@@ -2795,7 +2796,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.block_operations_request_timeout !== undefined){
+if(data51.block_operations_request_timeout !== undefined && func0.call(data51, "block_operations_request_timeout")){
 let data53 = data51.block_operations_request_timeout;
 const _errs82 = errors;
 if(!(validate170(data53, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
@@ -2810,7 +2811,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.protocol_request_timeout !== undefined){
+if(data51.protocol_request_timeout !== undefined && func0.call(data51, "protocol_request_timeout")){
 let data54 = data51.protocol_request_timeout;
 const _errs83 = errors;
 if(!(validate170(data54, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
@@ -2825,7 +2826,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.new_head_request_timeout !== undefined){
+if(data51.new_head_request_timeout !== undefined && func0.call(data51, "new_head_request_timeout")){
 let data55 = data51.new_head_request_timeout;
 const _errs84 = errors;
 if(!(validate170(data55, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
@@ -2840,7 +2841,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.worker_backlog_size !== undefined){
+if(data51.worker_backlog_size !== undefined && func0.call(data51, "worker_backlog_size")){
 let data56 = data51.worker_backlog_size;
 const _errs85 = errors;
 if(!((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56)))){
@@ -2872,7 +2873,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.worker_backlog_level !== undefined){
+if(data51.worker_backlog_level !== undefined && func0.call(data51, "worker_backlog_level")){
 let data57 = data51.worker_backlog_level;
 const _errs87 = errors;
 if(!(validate179(data57, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
@@ -2908,14 +2909,14 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.block_validator !== undefined){
+if(data50.block_validator !== undefined && func0.call(data50, "block_validator")){
 let data58 = data50.block_validator;
 const _errs88 = errors;
 const _errs89 = errors;
 if(errors === _errs88){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs90 = errors;
-for(const key9 in data58){
+for(const key9 of Object.keys(data58)){
 if(!(((key9 === "protocol_request_timeout") || (key9 === "worker_backlog_size")) || (key9 === "worker_backlog_level"))){
 validate306.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
@@ -2923,7 +2924,7 @@ break;
 }
 }
 if(_errs90 === errors){
-if(data58.protocol_request_timeout !== undefined){
+if(data58.protocol_request_timeout !== undefined && func0.call(data58, "protocol_request_timeout")){
 let data59 = data58.protocol_request_timeout;
 const _errs91 = errors;
 if(!(validate170(data59, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
@@ -2938,7 +2939,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.worker_backlog_size !== undefined){
+if(data58.worker_backlog_size !== undefined && func0.call(data58, "worker_backlog_size")){
 let data60 = data58.worker_backlog_size;
 const _errs92 = errors;
 if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
@@ -2970,7 +2971,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.worker_backlog_level !== undefined){
+if(data58.worker_backlog_level !== undefined && func0.call(data58, "worker_backlog_level")){
 let data61 = data58.worker_backlog_level;
 const _errs94 = errors;
 if(!(validate179(data61, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
@@ -3003,14 +3004,14 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.prevalidator !== undefined){
+if(data50.prevalidator !== undefined && func0.call(data50, "prevalidator")){
 let data62 = data50.prevalidator;
 const _errs95 = errors;
 const _errs96 = errors;
 if(errors === _errs95){
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 const _errs97 = errors;
-for(const key10 in data62){
+for(const key10 of Object.keys(data62)){
 if(!(((((key10 === "operations_request_timeout") || (key10 === "max_refused_operations")) || (key10 === "operations_batch_size")) || (key10 === "worker_backlog_size")) || (key10 === "worker_backlog_level"))){
 validate306.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
@@ -3018,7 +3019,7 @@ break;
 }
 }
 if(_errs97 === errors){
-if(data62.operations_request_timeout !== undefined){
+if(data62.operations_request_timeout !== undefined && func0.call(data62, "operations_request_timeout")){
 let data63 = data62.operations_request_timeout;
 const _errs98 = errors;
 if(!(validate170(data63, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
@@ -3033,7 +3034,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.max_refused_operations !== undefined){
+if(data62.max_refused_operations !== undefined && func0.call(data62, "max_refused_operations")){
 let data64 = data62.max_refused_operations;
 const _errs99 = errors;
 if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
@@ -3065,7 +3066,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.operations_batch_size !== undefined){
+if(data62.operations_batch_size !== undefined && func0.call(data62, "operations_batch_size")){
 let data65 = data62.operations_batch_size;
 const _errs101 = errors;
 if(!(validate43(data65, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
@@ -3080,7 +3081,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.worker_backlog_size !== undefined){
+if(data62.worker_backlog_size !== undefined && func0.call(data62, "worker_backlog_size")){
 let data66 = data62.worker_backlog_size;
 const _errs102 = errors;
 if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
@@ -3112,7 +3113,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.worker_backlog_level !== undefined){
+if(data62.worker_backlog_level !== undefined && func0.call(data62, "worker_backlog_level")){
 let data67 = data62.worker_backlog_level;
 const _errs104 = errors;
 if(!(validate179(data67, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
@@ -3147,7 +3148,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.chain_validator !== undefined){
+if(data50.chain_validator !== undefined && func0.call(data50, "chain_validator")){
 let data68 = data50.chain_validator;
 const _errs105 = errors;
 const _errs106 = errors;
@@ -3158,7 +3159,7 @@ const _errs108 = errors;
 if(errors === _errs107){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs109 = errors;
-for(const key11 in data68){
+for(const key11 of Object.keys(data68)){
 if(!((((key11 === "latency") || (key11 === "synchronisation_threshold")) || (key11 === "worker_backlog_size")) || (key11 === "worker_backlog_level"))){
 const err0 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3172,7 +3173,7 @@ break;
 }
 }
 if(_errs109 === errors){
-if(data68.latency !== undefined){
+if(data68.latency !== undefined && func0.call(data68, "latency")){
 let data69 = data68.latency;
 const _errs110 = errors;
 if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
@@ -3222,7 +3223,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.synchronisation_threshold !== undefined){
+if(data68.synchronisation_threshold !== undefined && func0.call(data68, "synchronisation_threshold")){
 let data70 = data68.synchronisation_threshold;
 const _errs112 = errors;
 if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
@@ -3272,7 +3273,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.worker_backlog_size !== undefined){
+if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlog_size")){
 let data71 = data68.worker_backlog_size;
 const _errs114 = errors;
 if(!((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71)))){
@@ -3322,7 +3323,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.worker_backlog_level !== undefined){
+if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 let data72 = data68.worker_backlog_level;
 const _errs116 = errors;
 if(!(validate179(data72, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
@@ -3366,7 +3367,7 @@ const _errs118 = errors;
 if(errors === _errs117){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs119 = errors;
-for(const key12 in data68){
+for(const key12 of Object.keys(data68)){
 if(!(((key12 === "bootstrap_threshold") || (key12 === "worker_backlog_size")) || (key12 === "worker_backlog_level"))){
 const err11 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3380,7 +3381,7 @@ break;
 }
 }
 if(_errs119 === errors){
-if(data68.bootstrap_threshold !== undefined){
+if(data68.bootstrap_threshold !== undefined && func0.call(data68, "bootstrap_threshold")){
 let data73 = data68.bootstrap_threshold;
 const _errs120 = errors;
 if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
@@ -3430,7 +3431,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data68.worker_backlog_size !== undefined){
+if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlog_size")){
 let data74 = data68.worker_backlog_size;
 const _errs122 = errors;
 if(!((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74)))){
@@ -3480,7 +3481,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data68.worker_backlog_level !== undefined){
+if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 let data75 = data68.worker_backlog_level;
 const _errs124 = errors;
 if(!(validate179(data75, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
@@ -3555,7 +3556,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.history_mode !== undefined){
+if(data50.history_mode !== undefined && func0.call(data50, "history_mode")){
 let data76 = data50.history_mode;
 const _errs125 = errors;
 if(!(validate231(data76, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
@@ -3590,7 +3591,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network !== undefined){
+if(data.network !== undefined && func0.call(data, "network")){
 let data77 = data.network;
 const _errs126 = errors;
 const _errs127 = errors;
@@ -3744,7 +3745,7 @@ const _errs137 = errors;
 if(errors === _errs136){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 let missing1;
-if((((data77.sandboxed_chain_name === undefined) && (missing1 = "sandboxed_chain_name")) || ((data77.chain_name === undefined) && (missing1 = "chain_name"))) || ((data77.genesis === undefined) && (missing1 = "genesis"))){
+if(((((data77.sandboxed_chain_name === undefined) || (!(func0.call(data77, "sandboxed_chain_name")))) && (missing1 = "sandboxed_chain_name")) || (((data77.chain_name === undefined) || (!(func0.call(data77, "chain_name")))) && (missing1 = "chain_name"))) || (((data77.genesis === undefined) || (!(func0.call(data77, "genesis")))) && (missing1 = "genesis"))){
 const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -3756,8 +3757,8 @@ errors++;
 }
 else {
 const _errs138 = errors;
-for(const key13 in data77){
-if(!(func5.call(schema88.properties.network.oneOf[4].properties, key13))){
+for(const key13 of Object.keys(data77)){
+if(!(func0.call(schema88.properties.network.oneOf[4].properties, key13))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -3770,14 +3771,14 @@ break;
 }
 }
 if(_errs138 === errors){
-if(data77.genesis !== undefined){
+if(data77.genesis !== undefined && func0.call(data77, "genesis")){
 let data78 = data77.genesis;
 const _errs139 = errors;
 const _errs140 = errors;
 if(errors === _errs139){
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 let missing2;
-if((((data78.protocol === undefined) && (missing2 = "protocol")) || ((data78.block === undefined) && (missing2 = "block"))) || ((data78.timestamp === undefined) && (missing2 = "timestamp"))){
+if(((((data78.protocol === undefined) || (!(func0.call(data78, "protocol")))) && (missing2 = "protocol")) || (((data78.block === undefined) || (!(func0.call(data78, "block")))) && (missing2 = "block"))) || (((data78.timestamp === undefined) || (!(func0.call(data78, "timestamp")))) && (missing2 = "timestamp"))){
 const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -3789,7 +3790,7 @@ errors++;
 }
 else {
 const _errs141 = errors;
-for(const key14 in data78){
+for(const key14 of Object.keys(data78)){
 if(!(((key14 === "timestamp") || (key14 === "block")) || (key14 === "protocol"))){
 const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3803,7 +3804,7 @@ break;
 }
 }
 if(_errs141 === errors){
-if(data78.timestamp !== undefined){
+if(data78.timestamp !== undefined && func0.call(data78, "timestamp")){
 let data79 = data78.timestamp;
 const _errs142 = errors;
 if(!(validate223(data79, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
@@ -3818,7 +3819,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data78.block !== undefined){
+if(data78.block !== undefined && func0.call(data78, "block")){
 let data80 = data78.block;
 const _errs143 = errors;
 if(!(validate10(data80, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
@@ -3833,7 +3834,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data78.protocol !== undefined){
+if(data78.protocol !== undefined && func0.call(data78, "protocol")){
 let data81 = data78.protocol;
 const _errs144 = errors;
 if(!(validate80(data81, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
@@ -3873,14 +3874,14 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.genesis_parameters !== undefined){
+if(data77.genesis_parameters !== undefined && func0.call(data77, "genesis_parameters")){
 let data82 = data77.genesis_parameters;
 const _errs145 = errors;
 const _errs146 = errors;
 if(errors === _errs145){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing3;
-if((data82.values === undefined) && (missing3 = "values")){
+if(((data82.values === undefined) || (!(func0.call(data82, "values")))) && (missing3 = "values")){
 const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -3892,7 +3893,7 @@ errors++;
 }
 else {
 const _errs147 = errors;
-for(const key15 in data82){
+for(const key15 of Object.keys(data82)){
 if(!((key15 === "context_key") || (key15 === "values"))){
 const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3906,7 +3907,7 @@ break;
 }
 }
 if(_errs147 === errors){
-if(data82.context_key !== undefined){
+if(data82.context_key !== undefined && func0.call(data82, "context_key")){
 let data83 = data82.context_key;
 const _errs148 = errors;
 if(!(validate2(data83, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
@@ -3944,7 +3945,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.chain_name !== undefined){
+if(data77.chain_name !== undefined && func0.call(data77, "chain_name")){
 let data84 = data77.chain_name;
 const _errs149 = errors;
 if(!(validate173(data84, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
@@ -3959,7 +3960,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.old_chain_name !== undefined){
+if(data77.old_chain_name !== undefined && func0.call(data77, "old_chain_name")){
 let data85 = data77.old_chain_name;
 const _errs150 = errors;
 if(!(validate173(data85, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
@@ -3974,7 +3975,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.incompatible_chain_name !== undefined){
+if(data77.incompatible_chain_name !== undefined && func0.call(data77, "incompatible_chain_name")){
 let data86 = data77.incompatible_chain_name;
 const _errs151 = errors;
 if(!(validate173(data86, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
@@ -3989,7 +3990,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.sandboxed_chain_name !== undefined){
+if(data77.sandboxed_chain_name !== undefined && func0.call(data77, "sandboxed_chain_name")){
 let data87 = data77.sandboxed_chain_name;
 const _errs152 = errors;
 if(!(validate173(data87, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
@@ -4004,7 +4005,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.user_activated_upgrades !== undefined){
+if(data77.user_activated_upgrades !== undefined && func0.call(data77, "user_activated_upgrades")){
 let data88 = data77.user_activated_upgrades;
 const _errs153 = errors;
 if(!(validate281(data88, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
@@ -4019,7 +4020,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.user_activated_protocol_overrides !== undefined){
+if(data77.user_activated_protocol_overrides !== undefined && func0.call(data77, "user_activated_protocol_overrides")){
 let data89 = data77.user_activated_protocol_overrides;
 const _errs154 = errors;
 if(!(validate279(data89, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
@@ -4034,7 +4035,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.default_bootstrap_peers !== undefined){
+if(data77.default_bootstrap_peers !== undefined && func0.call(data77, "default_bootstrap_peers")){
 let data90 = data77.default_bootstrap_peers;
 const _errs155 = errors;
 if(!(validate162(data90, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
@@ -4231,13 +4232,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
 validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4245,7 +4246,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -4268,7 +4269,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 const _errs4 = errors;
 if(!(validate2(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -4283,7 +4284,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.descr !== undefined){
+if(data.descr !== undefined && func0.call(data, "descr")){
 let data2 = data.descr;
 const _errs5 = errors;
 if(!(validate2(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
@@ -4356,7 +4357,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.kind === undefined) && (missing0 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4368,7 +4369,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4382,7 +4383,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -4444,7 +4445,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.kind === undefined) && (missing1 = "kind")) || ((data.size === undefined) && (missing1 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4456,7 +4457,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4470,7 +4471,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -4505,7 +4506,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
@@ -4540,7 +4541,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -4609,7 +4610,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4621,7 +4622,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4635,7 +4636,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 const _errs18 = errors;
 if(typeof data4 !== "string"){
@@ -4702,7 +4703,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.kind === undefined) && (missing3 = "kind")) || ((data.max === undefined) && (missing3 = "max"))) || ((data.min === undefined) && (missing3 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
 const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -4714,7 +4715,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4728,7 +4729,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 let data5 = data.min;
 const _errs23 = errors;
 if(!(validate43(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
@@ -4743,7 +4744,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
@@ -4778,7 +4779,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 let data7 = data.max;
 const _errs26 = errors;
 if(!(validate43(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
@@ -4793,7 +4794,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
@@ -4863,7 +4864,7 @@ const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((((data.kind === undefined) && (missing4 = "kind")) || ((data.max === undefined) && (missing4 = "max"))) || ((data.min === undefined) && (missing4 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -4875,7 +4876,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
 const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4889,7 +4890,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 const _errs32 = errors;
 if(!(typeof data9 == "number")){
@@ -4911,7 +4912,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 let data10 = data.max;
 const _errs34 = errors;
 if(!(typeof data10 == "number")){
@@ -4933,7 +4934,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
@@ -5002,7 +5003,7 @@ const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.kind === undefined) && (missing5 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
 const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -5014,7 +5015,7 @@ errors++;
 }
 else {
 const _errs40 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
 const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5028,7 +5029,7 @@ break;
 }
 }
 if(_errs40 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 const _errs41 = errors;
 if(typeof data12 !== "string"){
@@ -5095,7 +5096,7 @@ const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if((data.kind === undefined) && (missing6 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
 const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
@@ -5107,7 +5108,7 @@ errors++;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
 const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5121,7 +5122,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 const _errs46 = errors;
 if(typeof data13 !== "string"){
@@ -5188,7 +5189,7 @@ const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((data.kind === undefined) && (missing7 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
 const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -5200,7 +5201,7 @@ errors++;
 }
 else {
 const _errs50 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
 const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5214,7 +5215,7 @@ break;
 }
 }
 if(_errs50 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 const _errs51 = errors;
 if(typeof data14 !== "string"){
@@ -5281,7 +5282,7 @@ const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.reference === undefined) && (missing8 = "reference"))) || ((data.size === undefined) && (missing8 = "size"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
 const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -5293,7 +5294,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
 const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5307,7 +5308,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data15 = data.size;
 const _errs56 = errors;
 if(!(validate46(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -5322,7 +5323,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.reference !== undefined){
+if(data.reference !== undefined && func0.call(data, "reference")){
 let data16 = data.reference;
 const _errs57 = errors;
 if(!(validate2(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
@@ -5337,7 +5338,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
@@ -5406,7 +5407,7 @@ const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.kind === undefined) && (missing9 = "kind")) || ((data.layout === undefined) && (missing9 = "layout"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -5418,7 +5419,7 @@ errors++;
 }
 else {
 const _errs62 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
 const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5432,7 +5433,7 @@ break;
 }
 }
 if(_errs62 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data18 = data.layout;
 const _errs63 = errors;
 if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -5447,7 +5448,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
@@ -5482,7 +5483,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.length_limit !== undefined){
+if(data.length_limit !== undefined && func0.call(data, "length_limit")){
 let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
@@ -5493,7 +5494,7 @@ const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
-if((data20.kind === undefined) && (missing10 = "kind")){
+if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
 const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -5505,7 +5506,7 @@ errors++;
 }
 else {
 const _errs70 = errors;
-for(const key10 in data20){
+for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
 const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5519,7 +5520,7 @@ break;
 }
 }
 if(_errs70 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 const _errs71 = errors;
 if(typeof data21 !== "string"){
@@ -5581,7 +5582,7 @@ const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
-if(((data20.at_most === undefined) && (missing11 = "at_most")) || ((data20.kind === undefined) && (missing11 = "kind"))){
+if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
 const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -5593,7 +5594,7 @@ errors++;
 }
 else {
 const _errs75 = errors;
-for(const key11 in data20){
+for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
 const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5607,7 +5608,7 @@ break;
 }
 }
 if(_errs75 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
@@ -5642,7 +5643,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data20.at_most !== undefined){
+if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 let data23 = data20.at_most;
 const _errs78 = errors;
 if(!(validate43(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
@@ -5690,7 +5691,7 @@ const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
-if(((data20.exactly === undefined) && (missing12 = "exactly")) || ((data20.kind === undefined) && (missing12 = "kind"))){
+if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
 const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -5702,7 +5703,7 @@ errors++;
 }
 else {
 const _errs81 = errors;
-for(const key12 in data20){
+for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
 const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5716,7 +5717,7 @@ break;
 }
 }
 if(_errs81 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
@@ -5751,7 +5752,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data20.exactly !== undefined){
+if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 let data25 = data20.exactly;
 const _errs84 = errors;
 if(!(validate43(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
@@ -5859,7 +5860,7 @@ const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if(((data.kind === undefined) && (missing13 = "kind")) || ((data.name === undefined) && (missing13 = "name"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
 const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -5871,7 +5872,7 @@ errors++;
 }
 else {
 const _errs87 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
 const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5885,7 +5886,7 @@ break;
 }
 }
 if(_errs87 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data26 = data.name;
 const _errs88 = errors;
 if(!(validate2(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -5900,7 +5901,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
@@ -5968,7 +5969,7 @@ const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.kind === undefined) && (missing14 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
 const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -5980,7 +5981,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
 const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5994,7 +5995,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 const _errs94 = errors;
 if(typeof data28 !== "string"){
@@ -6109,7 +6110,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.size === undefined) && (missing0 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6121,7 +6122,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6135,7 +6136,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data0 = data.size;
 const _errs4 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -6150,7 +6151,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
@@ -6213,7 +6214,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.kind === undefined) && (missing1 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6225,7 +6226,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6239,7 +6240,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -6306,7 +6307,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -6318,7 +6319,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6332,7 +6333,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -6437,7 +6438,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.kind === undefined) && (missing0 = "kind")) || ((data.data_kind === undefined) && (missing0 = "data_kind"))) || ((data.layout === undefined) && (missing0 = "layout"))) || ((data.name === undefined) && (missing0 = "name"))){
+if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6449,7 +6450,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6463,7 +6464,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data0 = data.name;
 const _errs4 = errors;
 if(!(validate2(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -6478,7 +6479,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data1 = data.layout;
 const _errs5 = errors;
 if(!(validate42(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -6493,7 +6494,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 let data2 = data.data_kind;
 const _errs6 = errors;
 if(!(validate53(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
@@ -6508,7 +6509,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
@@ -6573,7 +6574,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.data_kind === undefined) && (missing1 = "data_kind")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.layout === undefined) && (missing1 = "layout"))){
+if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6585,7 +6586,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6599,7 +6600,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data4 = data.layout;
 const _errs12 = errors;
 if(!(validate42(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -6614,7 +6615,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
@@ -6649,7 +6650,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 let data6 = data.data_kind;
 const _errs15 = errors;
 if(!(validate53(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
@@ -6698,7 +6699,7 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.size === undefined) && (missing2 = "size")) || ((data.num_fields === undefined) && (missing2 = "num_fields"))) || ((data.kind === undefined) && (missing2 = "kind"))){
+if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -6710,7 +6711,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6724,7 +6725,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
@@ -6759,7 +6760,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data8 = data.name;
 const _errs21 = errors;
 if(!(validate2(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -6774,7 +6775,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.num_fields !== undefined){
+if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 let data9 = data.num_fields;
 const _errs22 = errors;
 if(!(validate43(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
@@ -6789,7 +6790,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
@@ -6859,7 +6860,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.name === undefined) && (missing3 = "name")) || ((data.kind === undefined) && (missing3 = "kind"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -6871,7 +6872,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
 const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6885,7 +6886,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
@@ -6920,7 +6921,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data12 = data.name;
 const _errs30 = errors;
 if(!(validate2(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -7041,13 +7042,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
+if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
 validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
 validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7055,7 +7056,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.tag !== undefined){
+if(data.tag !== undefined && func0.call(data, "tag")){
 let data0 = data.tag;
 const _errs2 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
@@ -7070,7 +7071,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 let data1 = data.fields;
 const _errs3 = errors;
 if(!(validate39(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
@@ -7085,7 +7086,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data2 = data.name;
 const _errs4 = errors;
 if(!(validate2(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -7129,7 +7130,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.fields === undefined) && (missing0 = "fields")){
+if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7141,7 +7142,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7155,7 +7156,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 let data0 = data.fields;
 const _errs4 = errors;
 if(!(validate39(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
@@ -7197,7 +7198,7 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.cases === undefined) && (missing1 = "cases")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.tag_size === undefined) && (missing1 = "tag_size"))){
+if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7209,7 +7210,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7223,7 +7224,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.tag_size !== undefined){
+if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
@@ -7258,7 +7259,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 const _errs10 = errors;
 if(!(validate53(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
@@ -7273,7 +7274,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -7351,7 +7352,7 @@ const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.cases === undefined) && (missing2 = "cases")) || ((data.size === undefined) && (missing2 = "size"))){
+if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
 const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -7363,7 +7364,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7377,7 +7378,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data5 = data.size;
 const _errs17 = errors;
 if(!(validate46(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -7392,7 +7393,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -7554,13 +7555,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
+if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
 validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
 validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7568,20 +7569,20 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.binary_schema !== undefined){
+if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
+if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
 validate37.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
 validate37.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -7589,7 +7590,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.toplevel !== undefined){
+if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 let data1 = data0.toplevel;
 const _errs5 = errors;
 if(!(validate38(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
@@ -7604,7 +7605,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.fields !== undefined){
+if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -7619,13 +7620,13 @@ const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
+if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
 validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
 validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -7633,20 +7634,20 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data3.description !== undefined){
+if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
 const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
-if((data4.title === undefined) && (missing3 = "title")){
+if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
 validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key3 in data4){
+for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
 validate37.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -7654,7 +7655,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data4.title !== undefined){
+if(data4.title !== undefined && func0.call(data4, "title")){
 let data5 = data4.title;
 const _errs14 = errors;
 if(!(validate2(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
@@ -7669,7 +7670,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.description !== undefined){
+if(data4.description !== undefined && func0.call(data4, "description")){
 let data6 = data4.description;
 const _errs15 = errors;
 if(!(validate2(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
@@ -7702,7 +7703,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data3.encoding !== undefined){
+if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 let data7 = data3.encoding;
 const _errs16 = errors;
 if(!(validate38(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
@@ -7791,13 +7792,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
+if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
 validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
 validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7805,7 +7806,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.meth !== undefined){
+if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -7828,7 +7829,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.path !== undefined){
+if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -7876,7 +7877,7 @@ const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.name === undefined) && (missing1 = "name")) || ((data2.id === undefined) && (missing1 = "id"))){
+if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
 const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7888,7 +7889,7 @@ errors++;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
 const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7902,7 +7903,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -7937,7 +7938,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 let data4 = data2.name;
 const _errs15 = errors;
 if(!(validate2(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
@@ -7952,7 +7953,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.descr !== undefined){
+if(data2.descr !== undefined && func0.call(data2, "descr")){
 let data5 = data2.descr;
 const _errs16 = errors;
 if(!(validate2(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
@@ -8044,7 +8045,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 const _errs17 = errors;
 if(!(validate2(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
@@ -8059,7 +8060,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.query !== undefined){
+if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -8074,13 +8075,13 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 validate23.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
 validate23.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -8088,7 +8089,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 let data9 = data8.name;
 const _errs23 = errors;
 if(!(validate2(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
@@ -8103,7 +8104,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 let data10 = data8.description;
 const _errs24 = errors;
 if(!(validate2(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
@@ -8118,7 +8119,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.kind !== undefined){
+if(data8.kind !== undefined && func0.call(data8, "kind")){
 let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
@@ -8129,7 +8130,7 @@ const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
-if((data11.single === undefined) && (missing3 = "single")){
+if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
 const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -8141,7 +8142,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
 const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8155,7 +8156,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.single !== undefined){
+if(data11.single !== undefined && func0.call(data11, "single")){
 let data12 = data11.single;
 const _errs30 = errors;
 if(!(validate25(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
@@ -8197,7 +8198,7 @@ const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if((data11.optional === undefined) && (missing4 = "optional")){
+if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
 const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -8209,7 +8210,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key4 in data11){
+for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
 const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8223,7 +8224,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data11.optional !== undefined){
+if(data11.optional !== undefined && func0.call(data11, "optional")){
 let data13 = data11.optional;
 const _errs34 = errors;
 if(!(validate25(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
@@ -8270,7 +8271,7 @@ const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
-if((data11.flag === undefined) && (missing5 = "flag")){
+if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
 const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -8282,7 +8283,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
 const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8296,14 +8297,14 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data11.flag !== undefined){
+if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
 const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs40 = errors;
-for(const key6 in data14){
+for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -8368,7 +8369,7 @@ const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
-if((data11.multi === undefined) && (missing6 = "multi")){
+if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
 const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -8380,7 +8381,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data11){
+for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
 const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8394,7 +8395,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data11.multi !== undefined){
+if(data11.multi !== undefined && func0.call(data11, "multi")){
 let data15 = data11.multi;
 const _errs44 = errors;
 if(!(validate25(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
@@ -8504,7 +8505,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.input !== undefined){
+if(data.input !== undefined && func0.call(data, "input")){
 let data16 = data.input;
 const _errs45 = errors;
 if(!(validate37(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
@@ -8519,7 +8520,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.output !== undefined && func0.call(data, "output")){
 let data17 = data.output;
 const _errs46 = errors;
 if(!(validate37(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
@@ -8534,7 +8535,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data18 = data.error;
 const _errs47 = errors;
 if(!(validate37(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
@@ -8583,7 +8584,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.static === undefined) && (missing0 = "static")){
+if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8595,7 +8596,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8609,14 +8610,14 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.static !== undefined){
+if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
 const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
 const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8630,7 +8631,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data0.get_service !== undefined){
+if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 let data1 = data0.get_service;
 const _errs7 = errors;
 if(!(validate23(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
@@ -8645,7 +8646,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.post_service !== undefined){
+if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 let data2 = data0.post_service;
 const _errs8 = errors;
 if(!(validate23(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
@@ -8660,7 +8661,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.delete_service !== undefined){
+if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 let data3 = data0.delete_service;
 const _errs9 = errors;
 if(!(validate23(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
@@ -8675,7 +8676,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.put_service !== undefined){
+if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 let data4 = data0.put_service;
 const _errs10 = errors;
 if(!(validate23(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
@@ -8690,7 +8691,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.patch_service !== undefined){
+if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 let data5 = data0.patch_service;
 const _errs11 = errors;
 if(!(validate23(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
@@ -8705,7 +8706,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.subdirs !== undefined){
+if(data0.subdirs !== undefined && func0.call(data0, "subdirs")){
 let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -8716,7 +8717,7 @@ const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
-if((data6.suffixes === undefined) && (missing1 = "suffixes")){
+if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
 const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8728,7 +8729,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
 const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8742,7 +8743,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data6.suffixes !== undefined){
+if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
 const _errs18 = errors;
@@ -8757,7 +8758,7 @@ const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.tree === undefined) && (missing2 = "tree")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -8769,7 +8770,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data8){
+for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
 const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8783,7 +8784,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 let data9 = data8.name;
 const _errs22 = errors;
 if(!(validate2(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
@@ -8798,7 +8799,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data8.tree !== undefined){
+if(data8.tree !== undefined && func0.call(data8, "tree")){
 let data10 = data8.tree;
 const _errs23 = errors;
 if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
@@ -8885,7 +8886,7 @@ const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if((data6.dynamic_dispatch === undefined) && (missing3 = "dynamic_dispatch")){
+if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
 const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -8897,7 +8898,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key4 in data6){
+for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
 const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8911,14 +8912,14 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data6.dynamic_dispatch !== undefined){
+if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
 const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if(((data11.tree === undefined) && (missing4 = "tree")) || ((data11.arg === undefined) && (missing4 = "arg"))){
+if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
 const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -8930,7 +8931,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
 const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8944,7 +8945,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.arg !== undefined){
+if(data11.arg !== undefined && func0.call(data11, "arg")){
 let data12 = data11.arg;
 const _errs30 = errors;
 if(!(validate25(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
@@ -8959,7 +8960,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data11.tree !== undefined){
+if(data11.tree !== undefined && func0.call(data11, "tree")){
 let data13 = data11.tree;
 const _errs31 = errors;
 if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
@@ -9109,7 +9110,7 @@ const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.dynamic === undefined) && (missing5 = "dynamic")){
+if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
 const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -9121,7 +9122,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
 const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9135,7 +9136,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.dynamic !== undefined){
+if(data.dynamic !== undefined && func0.call(data, "dynamic")){
 let data14 = data.dynamic;
 const _errs35 = errors;
 if(!(validate7(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
@@ -9270,13 +9271,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
+if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
 validate209.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9284,7 +9285,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data0 = data.branch;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -9299,7 +9300,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data1 = data.data;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -9349,13 +9350,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.operations === undefined) && (missing0 = "operations")) || ((data.data === undefined) && (missing0 = "data"))){
+if((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))){
 validate370.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "data") || (key0 === "operations"))){
 validate370.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9363,7 +9364,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data0 = data.data;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -9389,7 +9390,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data1 = data.operations;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -9477,7 +9478,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
+if(!func2("block_hash", data)){
 validate372.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -9528,7 +9529,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
+if(!func2("operation_hash", data)){
 validate375.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9583,13 +9584,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.components === undefined) && (missing0 = "components")) || ((data.expected_env_version === undefined) && (missing0 = "expected_env_version"))){
+if((((data.components === undefined) || (!(func0.call(data, "components")))) && (missing0 = "components")) || (((data.expected_env_version === undefined) || (!(func0.call(data, "expected_env_version")))) && (missing0 = "expected_env_version"))){
 validate377.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "expected_env_version") || (key0 === "components"))){
 validate377.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9597,7 +9598,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.expected_env_version !== undefined){
+if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 let data0 = data.expected_env_version;
 const _errs2 = errors;
 if(!(validate269(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
@@ -9612,7 +9613,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.components !== undefined){
+if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -9627,13 +9628,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.implementation === undefined) && (missing1 = "implementation")) || ((data2.name === undefined) && (missing1 = "name"))){
+if((((data2.implementation === undefined) || (!(func0.call(data2, "implementation")))) && (missing1 = "implementation")) || (((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name"))){
 validate377.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "name") || (key1 === "interface")) || (key1 === "implementation"))){
 validate377.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -9641,7 +9642,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 let data3 = data2.name;
 const _errs8 = errors;
 if(!(validate2(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
@@ -9656,7 +9657,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.interface !== undefined){
+if(data2.interface !== undefined && func0.call(data2, "interface")){
 let data4 = data2.interface;
 const _errs9 = errors;
 if(!(validate2(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
@@ -9671,7 +9672,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.implementation !== undefined){
+if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 let data5 = data2.implementation;
 const _errs10 = errors;
 if(!(validate2(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
@@ -9747,7 +9748,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
+if(!func2("protocol_hash", data)){
 validate382.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -9772,7 +9773,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("chain_id", data)){
+if(!func2("chain_id", data)){
 validate15.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9805,7 +9806,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((data0.chain_id === undefined) && (missing0 = "chain_id")){
+if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9817,7 +9818,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
 const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9831,7 +9832,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data1 = data0.chain_id;
 const _errs6 = errors;
 if(!(validate15(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -9873,7 +9874,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.expiration_date === undefined) && (missing1 = "expiration_date")) || ((data0.test_protocol === undefined) && (missing1 = "test_protocol"))) || ((data0.chain_id === undefined) && (missing1 = "chain_id"))){
+if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9885,7 +9886,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9899,7 +9900,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data2 = data0.chain_id;
 const _errs10 = errors;
 if(!(validate15(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -9914,7 +9915,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.test_protocol !== undefined){
+if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 let data3 = data0.test_protocol;
 const _errs11 = errors;
 if(!(validate80(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
@@ -9929,7 +9930,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.expiration_date !== undefined){
+if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 let data4 = data0.expiration_date;
 const _errs12 = errors;
 if(!(validate223(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
@@ -9978,7 +9979,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
-if((data0.stopping === undefined) && (missing2 = "stopping")){
+if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
 const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -9990,7 +9991,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data0){
+for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
 const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10004,7 +10005,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data0.stopping !== undefined){
+if(data0.stopping !== undefined && func0.call(data0, "stopping")){
 let data5 = data0.stopping;
 const _errs16 = errors;
 if(!(validate15(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
@@ -10102,13 +10103,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate390.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block") || (key0 === "timestamp"))){
 validate390.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10116,7 +10117,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -10131,7 +10132,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data1 = data.timestamp;
 const _errs3 = errors;
 if(!(validate223(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -10247,21 +10248,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))){
+if((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))){
 validate395.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema101.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema101.properties, key0))){
 validate395.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 let data0 = data.hash;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
@@ -10276,7 +10277,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 const _errs3 = errors;
 if(!(validate181(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -10291,7 +10292,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data2 = data.proto;
 const _errs4 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
@@ -10323,7 +10324,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 let data3 = data.predecessor;
 const _errs6 = errors;
 if(!(validate10(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
@@ -10338,7 +10339,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data4 = data.timestamp;
 const _errs7 = errors;
 if(!(validate223(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -10353,7 +10354,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data5 = data.validation_pass;
 const _errs8 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
@@ -10385,7 +10386,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 let data6 = data.operations_hash;
 const _errs10 = errors;
 if(!(validate0(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
@@ -10400,7 +10401,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 let data7 = data.fitness;
 const _errs11 = errors;
 if(!(validate227(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
@@ -10415,7 +10416,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 let data8 = data.context;
 const _errs12 = errors;
 if(!(validate218(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
@@ -10430,7 +10431,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data9 = data.protocol_data;
 const _errs13 = errors;
 const _errs14 = errors;
@@ -10490,21 +10491,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))){
+if(((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))){
 validate403.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema102.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema102.properties, key0))){
 validate403.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 let data0 = data.chain_id;
 const _errs2 = errors;
 if(!(validate15(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
@@ -10519,7 +10520,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 let data1 = data.hash;
 const _errs3 = errors;
 if(!(validate10(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
@@ -10534,7 +10535,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data2 = data.level;
 const _errs4 = errors;
 if(!(validate181(data2, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -10549,7 +10550,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data3 = data.proto;
 const _errs5 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -10581,7 +10582,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 let data4 = data.predecessor;
 const _errs7 = errors;
 if(!(validate10(data4, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
@@ -10596,7 +10597,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data5 = data.timestamp;
 const _errs8 = errors;
 if(!(validate223(data5, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -10611,7 +10612,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data6 = data.validation_pass;
 const _errs9 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
@@ -10643,7 +10644,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 let data7 = data.operations_hash;
 const _errs11 = errors;
 if(!(validate0(data7, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
@@ -10658,7 +10659,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 let data8 = data.fitness;
 const _errs12 = errors;
 if(!(validate227(data8, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
@@ -10673,7 +10674,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 let data9 = data.context;
 const _errs13 = errors;
 if(!(validate218(data9, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
@@ -10688,7 +10689,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data10 = data.protocol_data;
 const _errs14 = errors;
 const _errs15 = errors;
@@ -10752,7 +10753,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("cryptobox_public_key_hash", data)){
+if(!func2("cryptobox_public_key_hash", data)){
 validate19.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -10803,13 +10804,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.addr === undefined) && (missing0 = "addr")){
+if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
 validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
 validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10817,7 +10818,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 let data0 = data.addr;
 const _errs2 = errors;
 if(!(validate144(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
@@ -10832,7 +10833,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -10968,13 +10969,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate232.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10982,7 +10983,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 let data0 = data.chain_name;
 const _errs2 = errors;
 if(!(validate173(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
@@ -10997,7 +10998,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 let data1 = data.distributed_db_version;
 const _errs3 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
@@ -11012,7 +11013,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 let data2 = data.p2p_version;
 const _errs4 = errors;
 if(!(validate235(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
@@ -11053,13 +11054,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
+if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
 validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
 validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11067,7 +11068,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.disable_mempool !== undefined){
+if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 let data0 = data.disable_mempool;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -11083,7 +11084,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private_node !== undefined){
+if(data.private_node !== undefined && func0.call(data, "private_node")){
 let data1 = data.private_node;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -11131,13 +11132,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((((((data0.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data0.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data0.private === undefined) && (missing0 = "private"))) || ((data0.announced_version === undefined) && (missing0 = "announced_version"))) || ((data0.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data0.id_point === undefined) && (missing0 = "id_point"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))) || ((data0.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data0.remote_metadata === undefined) || (!(func0.call(data0, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data0.local_metadata === undefined) || (!(func0.call(data0, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data0.private === undefined) || (!(func0.call(data0, "private")))) && (missing0 = "private"))) || (((data0.announced_version === undefined) || (!(func0.call(data0, "announced_version")))) && (missing0 = "announced_version"))) || (((data0.remote_socket_port === undefined) || (!(func0.call(data0, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data0.id_point === undefined) || (!(func0.call(data0, "id_point")))) && (missing0 = "id_point"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))) || (((data0.incoming === undefined) || (!(func0.call(data0, "incoming")))) && (missing0 = "incoming"))){
 validate412.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate412.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11145,7 +11146,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.incoming !== undefined){
+if(data0.incoming !== undefined && func0.call(data0, "incoming")){
 let data1 = data0.incoming;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -11161,7 +11162,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 let data2 = data0.peer_id;
 const _errs6 = errors;
 if(!(validate18(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
@@ -11176,7 +11177,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.id_point !== undefined){
+if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 let data3 = data0.id_point;
 const _errs7 = errors;
 if(!(validate143(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
@@ -11191,7 +11192,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_socket_port !== undefined){
+if(data0.remote_socket_port !== undefined && func0.call(data0, "remote_socket_port")){
 let data4 = data0.remote_socket_port;
 const _errs8 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -11223,7 +11224,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.announced_version !== undefined){
+if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 let data5 = data0.announced_version;
 const _errs10 = errors;
 if(!(validate232(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
@@ -11238,7 +11239,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.private !== undefined){
+if(data0.private !== undefined && func0.call(data0, "private")){
 let data6 = data0.private;
 const _errs11 = errors;
 if(typeof data6 !== "boolean"){
@@ -11254,7 +11255,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.local_metadata !== undefined){
+if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 let data7 = data0.local_metadata;
 const _errs13 = errors;
 if(!(validate108(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
@@ -11269,7 +11270,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_metadata !== undefined){
+if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 let data8 = data0.remote_metadata;
 const _errs14 = errors;
 if(!(validate108(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
@@ -11331,13 +11332,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data.private === undefined) && (missing0 = "private"))) || ((data.announced_version === undefined) && (missing0 = "announced_version"))) || ((data.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data.id_point === undefined) && (missing0 = "id_point"))) || ((data.peer_id === undefined) && (missing0 = "peer_id"))) || ((data.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data.remote_metadata === undefined) || (!(func0.call(data, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data.local_metadata === undefined) || (!(func0.call(data, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data.private === undefined) || (!(func0.call(data, "private")))) && (missing0 = "private"))) || (((data.announced_version === undefined) || (!(func0.call(data, "announced_version")))) && (missing0 = "announced_version"))) || (((data.remote_socket_port === undefined) || (!(func0.call(data, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing0 = "id_point"))) || (((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing0 = "peer_id"))) || (((data.incoming === undefined) || (!(func0.call(data, "incoming")))) && (missing0 = "incoming"))){
 validate418.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate418.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11345,7 +11346,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.incoming !== undefined){
+if(data.incoming !== undefined && func0.call(data, "incoming")){
 let data0 = data.incoming;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -11361,7 +11362,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data1 = data.peer_id;
 const _errs4 = errors;
 if(!(validate18(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -11376,7 +11377,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data2 = data.id_point;
 const _errs5 = errors;
 if(!(validate143(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -11391,7 +11392,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_socket_port !== undefined){
+if(data.remote_socket_port !== undefined && func0.call(data, "remote_socket_port")){
 let data3 = data.remote_socket_port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -11423,7 +11424,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.announced_version !== undefined){
+if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 let data4 = data.announced_version;
 const _errs8 = errors;
 if(!(validate232(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
@@ -11438,7 +11439,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private !== undefined){
+if(data.private !== undefined && func0.call(data, "private")){
 let data5 = data.private;
 const _errs9 = errors;
 if(typeof data5 !== "boolean"){
@@ -11454,7 +11455,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.local_metadata !== undefined){
+if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 let data6 = data.local_metadata;
 const _errs11 = errors;
 if(!(validate108(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
@@ -11469,7 +11470,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_metadata !== undefined){
+if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 let data7 = data.remote_metadata;
 const _errs12 = errors;
 if(!(validate108(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
@@ -11535,7 +11536,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event === undefined) && (missing0 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -11547,7 +11548,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11561,7 +11562,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -11623,7 +11624,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.event === undefined) && (missing1 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -11635,7 +11636,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11649,7 +11650,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -11716,7 +11717,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.point === undefined) && (missing2 = "point")) || ((data.event === undefined) && (missing2 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -11728,7 +11729,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11742,7 +11743,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
@@ -11777,7 +11778,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data3 = data.point;
 const _errs16 = errors;
 if(!(validate241(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -11825,7 +11826,7 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.peer_id === undefined) && (missing3 = "peer_id")) || ((data.event === undefined) && (missing3 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -11837,7 +11838,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11851,7 +11852,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
@@ -11886,7 +11887,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data5 = data.peer_id;
 const _errs22 = errors;
 if(!(validate18(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -11934,7 +11935,7 @@ const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((data.point === undefined) && (missing4 = "point")) || ((data.event === undefined) && (missing4 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -11946,7 +11947,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11960,7 +11961,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
@@ -11995,7 +11996,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data7 = data.point;
 const _errs28 = errors;
 if(!(validate241(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12043,7 +12044,7 @@ const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((data.point === undefined) && (missing5 = "point")) || ((data.event === undefined) && (missing5 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -12055,7 +12056,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12069,7 +12070,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
@@ -12104,7 +12105,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data9 = data.point;
 const _errs34 = errors;
 if(!(validate241(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12152,7 +12153,7 @@ const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.point === undefined) && (missing6 = "point")) || ((data.event === undefined) && (missing6 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
 const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -12164,7 +12165,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12178,7 +12179,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
@@ -12213,7 +12214,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data11 = data.point;
 const _errs40 = errors;
 if(!(validate241(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12261,7 +12262,7 @@ const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((((data.peer_id === undefined) && (missing7 = "peer_id")) || ((data.id_point === undefined) && (missing7 = "id_point"))) || ((data.point === undefined) && (missing7 = "point"))) || ((data.event === undefined) && (missing7 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
 const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
@@ -12273,7 +12274,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
 const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12287,7 +12288,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
@@ -12322,7 +12323,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data13 = data.point;
 const _errs46 = errors;
 if(!(validate241(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12337,7 +12338,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data14 = data.id_point;
 const _errs47 = errors;
 if(!(validate143(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -12352,7 +12353,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data15 = data.peer_id;
 const _errs48 = errors;
 if(!(validate18(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -12402,7 +12403,7 @@ const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if(((((data.peer_id === undefined) && (missing8 = "peer_id")) || ((data.id_point === undefined) && (missing8 = "id_point"))) || ((data.point === undefined) && (missing8 = "point"))) || ((data.event === undefined) && (missing8 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
 const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -12414,7 +12415,7 @@ errors++;
 }
 else {
 const _errs51 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
 const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12428,7 +12429,7 @@ break;
 }
 }
 if(_errs51 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
@@ -12463,7 +12464,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data17 = data.point;
 const _errs54 = errors;
 if(!(validate241(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12478,7 +12479,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data18 = data.id_point;
 const _errs55 = errors;
 if(!(validate143(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -12493,7 +12494,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data19 = data.peer_id;
 const _errs56 = errors;
 if(!(validate18(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -12543,7 +12544,7 @@ const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.point === undefined) && (missing9 = "point")) || ((data.event === undefined) && (missing9 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
 const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -12555,7 +12556,7 @@ errors++;
 }
 else {
 const _errs59 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
 const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12569,7 +12570,7 @@ break;
 }
 }
 if(_errs59 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
@@ -12604,7 +12605,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data21 = data.point;
 const _errs62 = errors;
 if(!(validate241(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -12619,7 +12620,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.identity !== undefined){
+if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
 const _errs64 = errors;
@@ -12719,7 +12720,7 @@ const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
-if((((data.peer_id === undefined) && (missing10 = "peer_id")) || ((data.id_point === undefined) && (missing10 = "id_point"))) || ((data.event === undefined) && (missing10 = "event"))){
+if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
 const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -12731,7 +12732,7 @@ errors++;
 }
 else {
 const _errs69 = errors;
-for(const key10 in data){
+for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12745,7 +12746,7 @@ break;
 }
 }
 if(_errs69 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
@@ -12780,7 +12781,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data26 = data.id_point;
 const _errs72 = errors;
 if(!(validate143(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -12795,7 +12796,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data27 = data.peer_id;
 const _errs73 = errors;
 if(!(validate18(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -12844,7 +12845,7 @@ const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
-if(((data.peer_id === undefined) && (missing11 = "peer_id")) || ((data.event === undefined) && (missing11 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
 const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -12856,7 +12857,7 @@ errors++;
 }
 else {
 const _errs76 = errors;
-for(const key11 in data){
+for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
 const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12870,7 +12871,7 @@ break;
 }
 }
 if(_errs76 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
@@ -12905,7 +12906,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data29 = data.peer_id;
 const _errs79 = errors;
 if(!(validate18(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -12953,7 +12954,7 @@ const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
-if(((data.peer_id === undefined) && (missing12 = "peer_id")) || ((data.event === undefined) && (missing12 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
 const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -12965,7 +12966,7 @@ errors++;
 }
 else {
 const _errs82 = errors;
-for(const key12 in data){
+for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
 const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12979,7 +12980,7 @@ break;
 }
 }
 if(_errs82 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
@@ -13014,7 +13015,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data31 = data.peer_id;
 const _errs85 = errors;
 if(!(validate18(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -13062,7 +13063,7 @@ const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if((data.event === undefined) && (missing13 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
 const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -13074,7 +13075,7 @@ errors++;
 }
 else {
 const _errs88 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
 const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13088,7 +13089,7 @@ break;
 }
 }
 if(_errs88 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 const _errs89 = errors;
 if(typeof data32 !== "string"){
@@ -13155,7 +13156,7 @@ const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.event === undefined) && (missing14 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
 const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
@@ -13167,7 +13168,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
 const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13181,7 +13182,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 const _errs94 = errors;
 if(typeof data33 !== "string"){
@@ -13248,7 +13249,7 @@ const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
-if(((data.source === undefined) && (missing15 = "source")) || ((data.event === undefined) && (missing15 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
 const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -13260,7 +13261,7 @@ errors++;
 }
 else {
 const _errs98 = errors;
-for(const key15 in data){
+for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
 const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13274,7 +13275,7 @@ break;
 }
 }
 if(_errs98 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
@@ -13309,7 +13310,7 @@ else {
 var valid17 = true;
 }
 if(valid17){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data35 = data.source;
 const _errs101 = errors;
 if(!(validate18(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13357,7 +13358,7 @@ const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
-if(((data.source === undefined) && (missing16 = "source")) || ((data.event === undefined) && (missing16 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
 const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
@@ -13369,7 +13370,7 @@ errors++;
 }
 else {
 const _errs104 = errors;
-for(const key16 in data){
+for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
 const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13383,7 +13384,7 @@ break;
 }
 }
 if(_errs104 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
@@ -13418,7 +13419,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data37 = data.source;
 const _errs107 = errors;
 if(!(validate18(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13466,7 +13467,7 @@ const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
-if(((data.source === undefined) && (missing17 = "source")) || ((data.event === undefined) && (missing17 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
 const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
@@ -13478,7 +13479,7 @@ errors++;
 }
 else {
 const _errs110 = errors;
-for(const key17 in data){
+for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
 const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13492,7 +13493,7 @@ break;
 }
 }
 if(_errs110 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
@@ -13527,7 +13528,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data39 = data.source;
 const _errs113 = errors;
 if(!(validate18(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13575,7 +13576,7 @@ const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
-if(((data.source === undefined) && (missing18 = "source")) || ((data.event === undefined) && (missing18 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
 const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -13587,7 +13588,7 @@ errors++;
 }
 else {
 const _errs116 = errors;
-for(const key18 in data){
+for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
 const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13601,7 +13602,7 @@ break;
 }
 }
 if(_errs116 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
@@ -13636,7 +13637,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data41 = data.source;
 const _errs119 = errors;
 if(!(validate18(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13684,7 +13685,7 @@ const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
-if(((data.source === undefined) && (missing19 = "source")) || ((data.event === undefined) && (missing19 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
 const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
@@ -13696,7 +13697,7 @@ errors++;
 }
 else {
 const _errs122 = errors;
-for(const key19 in data){
+for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
 const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13710,7 +13711,7 @@ break;
 }
 }
 if(_errs122 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
@@ -13745,7 +13746,7 @@ else {
 var valid21 = true;
 }
 if(valid21){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data43 = data.source;
 const _errs125 = errors;
 if(!(validate18(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13793,7 +13794,7 @@ const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
-if(((data.source === undefined) && (missing20 = "source")) || ((data.event === undefined) && (missing20 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
 const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
@@ -13805,7 +13806,7 @@ errors++;
 }
 else {
 const _errs128 = errors;
-for(const key20 in data){
+for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
 const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13819,7 +13820,7 @@ break;
 }
 }
 if(_errs128 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
@@ -13854,7 +13855,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data45 = data.source;
 const _errs131 = errors;
 if(!(validate18(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -13902,7 +13903,7 @@ const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
-if(((data.source === undefined) && (missing21 = "source")) || ((data.event === undefined) && (missing21 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
 const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
@@ -13914,7 +13915,7 @@ errors++;
 }
 else {
 const _errs134 = errors;
-for(const key21 in data){
+for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
 const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13928,7 +13929,7 @@ break;
 }
 }
 if(_errs134 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
@@ -13963,7 +13964,7 @@ else {
 var valid23 = true;
 }
 if(valid23){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data47 = data.source;
 const _errs137 = errors;
 if(!(validate18(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14011,7 +14012,7 @@ const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
-if(((data.source === undefined) && (missing22 = "source")) || ((data.event === undefined) && (missing22 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
 const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -14023,7 +14024,7 @@ errors++;
 }
 else {
 const _errs140 = errors;
-for(const key22 in data){
+for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
 const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14037,7 +14038,7 @@ break;
 }
 }
 if(_errs140 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
@@ -14072,7 +14073,7 @@ else {
 var valid24 = true;
 }
 if(valid24){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data49 = data.source;
 const _errs143 = errors;
 if(!(validate18(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14120,7 +14121,7 @@ const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
-if(((data.source === undefined) && (missing23 = "source")) || ((data.event === undefined) && (missing23 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
 const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -14132,7 +14133,7 @@ errors++;
 }
 else {
 const _errs146 = errors;
-for(const key23 in data){
+for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
 const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14146,7 +14147,7 @@ break;
 }
 }
 if(_errs146 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
@@ -14181,7 +14182,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data51 = data.source;
 const _errs149 = errors;
 if(!(validate18(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14229,7 +14230,7 @@ const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
-if(((data.source === undefined) && (missing24 = "source")) || ((data.event === undefined) && (missing24 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
 const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -14241,7 +14242,7 @@ errors++;
 }
 else {
 const _errs152 = errors;
-for(const key24 in data){
+for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
 const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14255,7 +14256,7 @@ break;
 }
 }
 if(_errs152 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
@@ -14290,7 +14291,7 @@ else {
 var valid26 = true;
 }
 if(valid26){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data53 = data.source;
 const _errs155 = errors;
 if(!(validate18(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14338,7 +14339,7 @@ const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
-if(((data.source === undefined) && (missing25 = "source")) || ((data.event === undefined) && (missing25 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
 const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
@@ -14350,7 +14351,7 @@ errors++;
 }
 else {
 const _errs158 = errors;
-for(const key25 in data){
+for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
 const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14364,7 +14365,7 @@ break;
 }
 }
 if(_errs158 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
@@ -14399,7 +14400,7 @@ else {
 var valid27 = true;
 }
 if(valid27){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data55 = data.source;
 const _errs161 = errors;
 if(!(validate18(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14528,7 +14529,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.other === undefined) && (missing0 = "other")) || ((data.predecessor_header === undefined) && (missing0 = "predecessor_header"))) || ((data.protocol_branch === undefined) && (missing0 = "protocol_branch"))) || ((data.checkpoint === undefined) && (missing0 = "checkpoint"))) || ((data.operations_for_block === undefined) && (missing0 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing0 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing0 = "protocols"))) || ((data.operations === undefined) && (missing0 = "operations"))) || ((data.block_header === undefined) && (missing0 = "block_header"))) || ((data.head === undefined) && (missing0 = "head"))) || ((data.branch === undefined) && (missing0 = "branch"))){
+if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -14540,8 +14541,8 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func5.call(schema24.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema24.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -14554,7 +14555,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data0 = data.branch;
 const _errs4 = errors;
 if(!(validate85(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -14569,7 +14570,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data1 = data.head;
 const _errs5 = errors;
 if(!(validate85(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -14584,7 +14585,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 let data2 = data.block_header;
 const _errs6 = errors;
 if(!(validate85(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
@@ -14599,7 +14600,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data3 = data.operations;
 const _errs7 = errors;
 if(!(validate85(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -14614,7 +14615,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 let data4 = data.protocols;
 const _errs8 = errors;
 if(!(validate85(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
@@ -14629,7 +14630,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
 if(!(validate85(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
@@ -14644,7 +14645,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 let data6 = data.operations_for_block;
 const _errs10 = errors;
 if(!(validate85(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
@@ -14659,7 +14660,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.checkpoint !== undefined){
+if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 let data7 = data.checkpoint;
 const _errs11 = errors;
 if(!(validate85(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
@@ -14674,7 +14675,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocol_branch !== undefined){
+if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 let data8 = data.protocol_branch;
 const _errs12 = errors;
 if(!(validate85(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
@@ -14689,7 +14690,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.predecessor_header !== undefined){
+if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 let data9 = data.predecessor_header;
 const _errs13 = errors;
 if(!(validate85(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
@@ -14704,7 +14705,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 let data10 = data.other;
 const _errs14 = errors;
 if(!(validate85(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
@@ -14756,7 +14757,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((((((((data.other === undefined) && (missing1 = "other")) || ((data.operations_for_block === undefined) && (missing1 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing1 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing1 = "protocols"))) || ((data.operations === undefined) && (missing1 = "operations"))) || ((data.block_header === undefined) && (missing1 = "block_header"))) || ((data.head === undefined) && (missing1 = "head"))) || ((data.branch === undefined) && (missing1 = "branch"))){
+if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -14768,7 +14769,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14782,7 +14783,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data11 = data.branch;
 const _errs18 = errors;
 if(!(validate85(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -14797,7 +14798,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data12 = data.head;
 const _errs19 = errors;
 if(!(validate85(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -14812,7 +14813,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 let data13 = data.block_header;
 const _errs20 = errors;
 if(!(validate85(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
@@ -14827,7 +14828,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data14 = data.operations;
 const _errs21 = errors;
 if(!(validate85(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -14842,7 +14843,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 let data15 = data.protocols;
 const _errs22 = errors;
 if(!(validate85(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
@@ -14857,7 +14858,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
 if(!(validate85(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
@@ -14872,7 +14873,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 let data17 = data.operations_for_block;
 const _errs24 = errors;
 if(!(validate85(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
@@ -14887,7 +14888,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 let data18 = data.other;
 const _errs25 = errors;
 if(!(validate85(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
@@ -14975,13 +14976,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
+if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
 validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
 validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -14989,7 +14990,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data0 = data.head;
 const _errs2 = errors;
 if(!(validate85(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -15004,7 +15005,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data1 = data.branch;
 const _errs3 = errors;
 if(!(validate85(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -15043,34 +15044,34 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
+if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
 validate109.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema29.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema29.properties, key0))){
 validate109.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.responses !== undefined){
+if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
+if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
 validate109.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
 validate109.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -15078,7 +15079,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.sent !== undefined){
+if(data0.sent !== undefined && func0.call(data0, "sent")){
 let data1 = data0.sent;
 const _errs5 = errors;
 if(!(validate84(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
@@ -15093,7 +15094,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.failed !== undefined){
+if(data0.failed !== undefined && func0.call(data0, "failed")){
 let data2 = data0.failed;
 const _errs6 = errors;
 if(!(validate84(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
@@ -15108,7 +15109,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.received !== undefined){
+if(data0.received !== undefined && func0.call(data0, "received")){
 let data3 = data0.received;
 const _errs7 = errors;
 if(!(validate84(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
@@ -15123,7 +15124,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.unexpected !== undefined){
+if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 let data4 = data0.unexpected;
 const _errs8 = errors;
 if(!(validate85(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
@@ -15138,7 +15139,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.outdated !== undefined){
+if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 let data5 = data0.outdated;
 const _errs9 = errors;
 if(!(validate85(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
@@ -15174,20 +15175,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requests !== undefined){
+if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
+if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
 validate109.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
 validate109.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -15195,7 +15196,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data6.sent !== undefined){
+if(data6.sent !== undefined && func0.call(data6, "sent")){
 let data7 = data6.sent;
 const _errs13 = errors;
 if(!(validate84(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
@@ -15210,7 +15211,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.received !== undefined){
+if(data6.received !== undefined && func0.call(data6, "received")){
 let data8 = data6.received;
 const _errs14 = errors;
 if(!(validate84(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
@@ -15225,7 +15226,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.failed !== undefined){
+if(data6.failed !== undefined && func0.call(data6, "failed")){
 let data9 = data6.failed;
 const _errs15 = errors;
 if(!(validate84(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
@@ -15240,7 +15241,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.scheduled !== undefined){
+if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 let data10 = data6.scheduled;
 const _errs16 = errors;
 if(!(validate84(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
@@ -15275,7 +15276,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.valid_blocks !== undefined){
+if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 let data11 = data.valid_blocks;
 const _errs17 = errors;
 if(!(validate85(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
@@ -15290,7 +15291,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.old_heads !== undefined){
+if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 let data12 = data.old_heads;
 const _errs18 = errors;
 if(!(validate85(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
@@ -15305,28 +15306,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prevalidator_results !== undefined){
+if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
 const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
-if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
+if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
 validate109.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data13){
-if(!(func5.call(schema29.properties.prevalidator_results.properties, key3))){
+for(const key3 of Object.keys(data13)){
+if(!(func0.call(schema29.properties.prevalidator_results.properties, key3))){
 validate109.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
-if(data13.cannot_download !== undefined){
+if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 let data14 = data13.cannot_download;
 const _errs22 = errors;
 if(!(validate85(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
@@ -15341,7 +15342,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.cannot_parse !== undefined){
+if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 let data15 = data13.cannot_parse;
 const _errs23 = errors;
 if(!(validate85(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
@@ -15356,7 +15357,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_prefilter !== undefined){
+if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
 if(!(validate85(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
@@ -15371,7 +15372,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_postfilter !== undefined){
+if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
 if(!(validate85(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
@@ -15386,7 +15387,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.applied !== undefined){
+if(data13.applied !== undefined && func0.call(data13, "applied")){
 let data18 = data13.applied;
 const _errs26 = errors;
 if(!(validate85(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
@@ -15401,7 +15402,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_delayed !== undefined){
+if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 let data19 = data13.branch_delayed;
 const _errs27 = errors;
 if(!(validate85(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
@@ -15416,7 +15417,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_refused !== undefined){
+if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 let data20 = data13.branch_refused;
 const _errs28 = errors;
 if(!(validate85(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
@@ -15431,7 +15432,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused !== undefined){
+if(data13.refused !== undefined && func0.call(data13, "refused")){
 let data21 = data13.refused;
 const _errs29 = errors;
 if(!(validate85(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
@@ -15446,7 +15447,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.duplicate !== undefined){
+if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 let data22 = data13.duplicate;
 const _errs30 = errors;
 if(!(validate85(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
@@ -15461,7 +15462,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.outdated !== undefined){
+if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 let data23 = data13.outdated;
 const _errs31 = errors;
 if(!(validate85(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
@@ -15502,7 +15503,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unactivated_chains !== undefined){
+if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 let data24 = data.unactivated_chains;
 const _errs32 = errors;
 if(!(validate85(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
@@ -15517,7 +15518,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.inactive_chains !== undefined){
+if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 let data25 = data.inactive_chains;
 const _errs33 = errors;
 if(!(validate85(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
@@ -15532,7 +15533,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.future_blocks_advertised !== undefined){
+if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
 if(!(validate85(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
@@ -15547,20 +15548,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unadvertised !== undefined){
+if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
 const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
-if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
+if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
 validate109.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
-for(const key4 in data27){
+for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
 validate109.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -15568,7 +15569,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data27.block !== undefined){
+if(data27.block !== undefined && func0.call(data27, "block")){
 let data28 = data27.block;
 const _errs38 = errors;
 if(!(validate85(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
@@ -15583,7 +15584,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.operations !== undefined){
+if(data27.operations !== undefined && func0.call(data27, "operations")){
 let data29 = data27.operations;
 const _errs39 = errors;
 if(!(validate85(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
@@ -15598,7 +15599,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.protocol !== undefined){
+if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 let data30 = data27.protocol;
 const _errs40 = errors;
 if(!(validate85(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
@@ -15632,20 +15633,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.advertisements !== undefined){
+if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
 const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
-if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
+if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
 validate109.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
-for(const key5 in data31){
+for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
 validate109.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -15653,7 +15654,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data31.sent !== undefined){
+if(data31.sent !== undefined && func0.call(data31, "sent")){
 let data32 = data31.sent;
 const _errs44 = errors;
 if(!(validate137(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
@@ -15668,7 +15669,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data31.received !== undefined){
+if(data31.received !== undefined && func0.call(data31, "received")){
 let data33 = data31.received;
 const _errs45 = errors;
 if(!(validate137(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
@@ -15773,13 +15774,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate264.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate264.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -15787,7 +15788,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 let data0 = data.total_sent;
 const _errs2 = errors;
 if(!(validate152(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
@@ -15802,7 +15803,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 let data1 = data.total_recv;
 const _errs3 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
@@ -15817,7 +15818,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 let data2 = data.current_inflow;
 const _errs4 = errors;
 if(!(validate43(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
@@ -15832,7 +15833,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 let data3 = data.current_outflow;
 const _errs5 = errors;
 if(!(validate43(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
@@ -16042,21 +16043,21 @@ const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
-if((((((data2.stat === undefined) && (missing0 = "stat")) || ((data2.state === undefined) && (missing0 = "state"))) || ((data2.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data2.trusted === undefined) && (missing0 = "trusted"))) || ((data2.score === undefined) && (missing0 = "score"))){
+if(((((((data2.stat === undefined) || (!(func0.call(data2, "stat")))) && (missing0 = "stat")) || (((data2.state === undefined) || (!(func0.call(data2, "state")))) && (missing0 = "state"))) || (((data2.peer_metadata === undefined) || (!(func0.call(data2, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data2.trusted === undefined) || (!(func0.call(data2, "trusted")))) && (missing0 = "trusted"))) || (((data2.score === undefined) || (!(func0.call(data2, "score")))) && (missing0 = "score"))){
 validate454.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data2){
-if(!(func5.call(schema106.items.items[1].properties, key0))){
+for(const key0 of Object.keys(data2)){
+if(!(func0.call(schema106.items.items[1].properties, key0))){
 validate454.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs6 === errors){
-if(data2.score !== undefined){
+if(data2.score !== undefined && func0.call(data2, "score")){
 let data3 = data2.score;
 const _errs7 = errors;
 if(!(typeof data3 == "number")){
@@ -16072,7 +16073,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.trusted !== undefined){
+if(data2.trusted !== undefined && func0.call(data2, "trusted")){
 let data4 = data2.trusted;
 const _errs9 = errors;
 if(typeof data4 !== "boolean"){
@@ -16088,7 +16089,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.conn_metadata !== undefined){
+if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 let data5 = data2.conn_metadata;
 const _errs11 = errors;
 if(!(validate108(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
@@ -16103,7 +16104,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.peer_metadata !== undefined){
+if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 let data6 = data2.peer_metadata;
 const _errs12 = errors;
 if(!(validate109(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
@@ -16118,7 +16119,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.state !== undefined){
+if(data2.state !== undefined && func0.call(data2, "state")){
 let data7 = data2.state;
 const _errs13 = errors;
 if(!(validate240(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
@@ -16133,7 +16134,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.reachable_at !== undefined){
+if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 let data8 = data2.reachable_at;
 const _errs14 = errors;
 if(!(validate143(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
@@ -16148,7 +16149,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.stat !== undefined){
+if(data2.stat !== undefined && func0.call(data2, "stat")){
 let data9 = data2.stat;
 const _errs15 = errors;
 if(!(validate264(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
@@ -16163,7 +16164,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_failed_connection !== undefined){
+if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 let data10 = data2.last_failed_connection;
 const _errs16 = errors;
 if(!(validate142(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
@@ -16178,7 +16179,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_rejected_connection !== undefined){
+if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
 if(!(validate142(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -16193,7 +16194,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_established_connection !== undefined){
+if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 let data12 = data2.last_established_connection;
 const _errs18 = errors;
 if(!(validate142(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
@@ -16208,7 +16209,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_disconnection !== undefined){
+if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 let data13 = data2.last_disconnection;
 const _errs19 = errors;
 if(!(validate142(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
@@ -16223,7 +16224,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_seen !== undefined){
+if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 let data14 = data2.last_seen;
 const _errs20 = errors;
 if(!(validate142(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
@@ -16238,7 +16239,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_miss !== undefined){
+if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 let data15 = data2.last_miss;
 const _errs21 = errors;
 if(!(validate142(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
@@ -16319,21 +16320,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.stat === undefined) && (missing0 = "stat")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data.trusted === undefined) && (missing0 = "trusted"))) || ((data.score === undefined) && (missing0 = "score"))){
+if(((((((data.stat === undefined) || (!(func0.call(data, "stat")))) && (missing0 = "stat")) || (((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state"))) || (((data.peer_metadata === undefined) || (!(func0.call(data, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))) || (((data.score === undefined) || (!(func0.call(data, "score")))) && (missing0 = "score"))){
 validate467.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema107.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema107.properties, key0))){
 validate467.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.score !== undefined){
+if(data.score !== undefined && func0.call(data, "score")){
 let data0 = data.score;
 const _errs2 = errors;
 if(!(typeof data0 == "number")){
@@ -16349,7 +16350,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data1 = data.trusted;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -16365,7 +16366,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.conn_metadata !== undefined){
+if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 let data2 = data.conn_metadata;
 const _errs6 = errors;
 if(!(validate108(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
@@ -16380,7 +16381,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_metadata !== undefined){
+if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 let data3 = data.peer_metadata;
 const _errs7 = errors;
 if(!(validate109(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
@@ -16395,7 +16396,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data4 = data.state;
 const _errs8 = errors;
 if(!(validate240(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -16410,7 +16411,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reachable_at !== undefined){
+if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 let data5 = data.reachable_at;
 const _errs9 = errors;
 if(!(validate143(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
@@ -16425,7 +16426,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stat !== undefined){
+if(data.stat !== undefined && func0.call(data, "stat")){
 let data6 = data.stat;
 const _errs10 = errors;
 if(!(validate264(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
@@ -16440,7 +16441,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data7 = data.last_failed_connection;
 const _errs11 = errors;
 if(!(validate142(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -16455,7 +16456,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data8 = data.last_rejected_connection;
 const _errs12 = errors;
 if(!(validate142(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -16470,7 +16471,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data9 = data.last_established_connection;
 const _errs13 = errors;
 if(!(validate142(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -16485,7 +16486,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data10 = data.last_disconnection;
 const _errs14 = errors;
 if(!(validate142(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -16500,7 +16501,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data11 = data.last_seen;
 const _errs15 = errors;
 if(!(validate142(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -16515,7 +16516,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data12 = data.last_miss;
 const _errs16 = errors;
 if(!(validate142(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -16585,13 +16586,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.addr === undefined) && (missing0 = "addr")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+if(((((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind"))){
 validate237.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "kind") || (key0 === "timestamp")) || (key0 === "addr")) || (key0 === "port"))){
 validate237.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16599,7 +16600,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -16622,7 +16623,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data1 = data.timestamp;
 const _errs4 = errors;
 if(!(validate148(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -16637,7 +16638,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 let data2 = data.addr;
 const _errs5 = errors;
 if(!(validate144(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
@@ -16652,7 +16653,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data3 = data.port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -16755,7 +16756,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -16767,7 +16768,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16781,7 +16782,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -16843,7 +16844,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16855,7 +16856,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16869,7 +16870,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -16904,7 +16905,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data2 = data.p2p_peer_id;
 const _errs11 = errors;
 if(!(validate18(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -16952,7 +16953,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.p2p_peer_id === undefined) && (missing2 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing2 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -16964,7 +16965,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16978,7 +16979,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -17013,7 +17014,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data4 = data.p2p_peer_id;
 const _errs17 = errors;
 if(!(validate18(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -17061,7 +17062,7 @@ const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.event_kind === undefined) && (missing3 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -17073,7 +17074,7 @@ errors++;
 }
 else {
 const _errs20 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17087,7 +17088,7 @@ break;
 }
 }
 if(_errs20 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 const _errs21 = errors;
 if(typeof data5 !== "string"){
@@ -17243,21 +17244,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate243.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema70.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema70.properties, key0))){
 validate243.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data0 = data.trusted;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -17273,7 +17274,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
 if(!(validate148(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
@@ -17288,7 +17289,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data2 = data.state;
 const _errs5 = errors;
 if(!(validate245(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -17303,7 +17304,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
 if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -17318,7 +17319,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
 if(!(validate148(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -17333,7 +17334,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
 if(!(validate155(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -17348,7 +17349,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
 if(!(validate155(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -17363,7 +17364,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
 if(!(validate155(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -17378,7 +17379,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data8 = data.last_seen;
 const _errs11 = errors;
 if(!(validate155(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -17393,7 +17394,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data9 = data.last_miss;
 const _errs12 = errors;
 if(!(validate148(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -17518,21 +17519,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate485.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema111.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema111.properties, key0))){
 validate485.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data0 = data.trusted;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -17548,7 +17549,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
 if(!(validate148(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
@@ -17563,7 +17564,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data2 = data.state;
 const _errs5 = errors;
 if(!(validate245(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -17578,7 +17579,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
 if(!(validate18(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -17593,7 +17594,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
 if(!(validate148(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -17608,7 +17609,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
 if(!(validate155(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -17623,7 +17624,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
 if(!(validate155(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -17638,7 +17639,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
 if(!(validate155(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -17653,7 +17654,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data8 = data.last_seen;
 const _errs11 = errors;
 if(!(validate155(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -17668,7 +17669,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data9 = data.last_miss;
 const _errs12 = errors;
 if(!(validate148(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -17719,13 +17720,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
 validate177.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
 validate177.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17733,7 +17734,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -17756,7 +17757,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data1 = data.p2p_peer_id;
 const _errs4 = errors;
 if(!(validate18(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -17824,7 +17825,7 @@ const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
-if((data1.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -17836,7 +17837,7 @@ errors++;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data1){
+for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17850,7 +17851,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
@@ -17912,7 +17913,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data1.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -17924,7 +17925,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17938,7 +17939,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
@@ -17973,7 +17974,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
 if(!(validate18(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18038,7 +18039,7 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
-if((data1.event_kind === undefined) && (missing2 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
 const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -18050,7 +18051,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data1){
+for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18064,7 +18065,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
@@ -18099,7 +18100,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
 if(!(validate18(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18290,7 +18291,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("cryptobox_public_key_hash", data)){
+if(!func2("cryptobox_public_key_hash", data)){
 validate497.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -18313,13 +18314,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate499.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate499.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18327,7 +18328,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 let data0 = data.total_sent;
 const _errs2 = errors;
 if(!(validate152(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
@@ -18342,7 +18343,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 let data1 = data.total_recv;
 const _errs3 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
@@ -18357,7 +18358,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 let data2 = data.current_inflow;
 const _errs4 = errors;
 if(!(validate43(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
@@ -18372,7 +18373,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 let data3 = data.current_outflow;
 const _errs5 = errors;
 if(!(validate43(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
@@ -18415,13 +18416,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate504.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate504.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18429,7 +18430,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 let data0 = data.chain_name;
 const _errs2 = errors;
 if(!(validate173(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
@@ -18444,7 +18445,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 let data1 = data.distributed_db_version;
 const _errs3 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
@@ -18459,7 +18460,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 let data2 = data.p2p_version;
 const _errs4 = errors;
 if(!(validate235(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
@@ -18612,21 +18613,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((data.stack_size === undefined) && (missing0 = "stack_size")) || ((data.top_heap_words === undefined) && (missing0 = "top_heap_words"))) || ((data.compactions === undefined) && (missing0 = "compactions"))) || ((data.fragments === undefined) && (missing0 = "fragments"))) || ((data.largest_free === undefined) && (missing0 = "largest_free"))) || ((data.free_blocks === undefined) && (missing0 = "free_blocks"))) || ((data.free_words === undefined) && (missing0 = "free_words"))) || ((data.live_blocks === undefined) && (missing0 = "live_blocks"))) || ((data.live_words === undefined) && (missing0 = "live_words"))) || ((data.heap_chunks === undefined) && (missing0 = "heap_chunks"))) || ((data.heap_words === undefined) && (missing0 = "heap_words"))) || ((data.major_collections === undefined) && (missing0 = "major_collections"))) || ((data.minor_collections === undefined) && (missing0 = "minor_collections"))) || ((data.major_words === undefined) && (missing0 = "major_words"))) || ((data.promoted_words === undefined) && (missing0 = "promoted_words"))) || ((data.minor_words === undefined) && (missing0 = "minor_words"))){
+if((((((((((((((((((data.stack_size === undefined) || (!(func0.call(data, "stack_size")))) && (missing0 = "stack_size")) || (((data.top_heap_words === undefined) || (!(func0.call(data, "top_heap_words")))) && (missing0 = "top_heap_words"))) || (((data.compactions === undefined) || (!(func0.call(data, "compactions")))) && (missing0 = "compactions"))) || (((data.fragments === undefined) || (!(func0.call(data, "fragments")))) && (missing0 = "fragments"))) || (((data.largest_free === undefined) || (!(func0.call(data, "largest_free")))) && (missing0 = "largest_free"))) || (((data.free_blocks === undefined) || (!(func0.call(data, "free_blocks")))) && (missing0 = "free_blocks"))) || (((data.free_words === undefined) || (!(func0.call(data, "free_words")))) && (missing0 = "free_words"))) || (((data.live_blocks === undefined) || (!(func0.call(data, "live_blocks")))) && (missing0 = "live_blocks"))) || (((data.live_words === undefined) || (!(func0.call(data, "live_words")))) && (missing0 = "live_words"))) || (((data.heap_chunks === undefined) || (!(func0.call(data, "heap_chunks")))) && (missing0 = "heap_chunks"))) || (((data.heap_words === undefined) || (!(func0.call(data, "heap_words")))) && (missing0 = "heap_words"))) || (((data.major_collections === undefined) || (!(func0.call(data, "major_collections")))) && (missing0 = "major_collections"))) || (((data.minor_collections === undefined) || (!(func0.call(data, "minor_collections")))) && (missing0 = "minor_collections"))) || (((data.major_words === undefined) || (!(func0.call(data, "major_words")))) && (missing0 = "major_words"))) || (((data.promoted_words === undefined) || (!(func0.call(data, "promoted_words")))) && (missing0 = "promoted_words"))) || (((data.minor_words === undefined) || (!(func0.call(data, "minor_words")))) && (missing0 = "minor_words"))){
 validate513.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func5.call(schema119.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema119.properties, key0))){
 validate513.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.minor_words !== undefined){
+if(data.minor_words !== undefined && func0.call(data, "minor_words")){
 let data0 = data.minor_words;
 const _errs2 = errors;
 if(!(typeof data0 == "number")){
@@ -18642,7 +18643,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.promoted_words !== undefined){
+if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
 let data1 = data.promoted_words;
 const _errs4 = errors;
 if(!(typeof data1 == "number")){
@@ -18658,7 +18659,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_words !== undefined){
+if(data.major_words !== undefined && func0.call(data, "major_words")){
 let data2 = data.major_words;
 const _errs6 = errors;
 if(!(typeof data2 == "number")){
@@ -18674,7 +18675,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minor_collections !== undefined){
+if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 let data3 = data.minor_collections;
 const _errs8 = errors;
 if(!(validate43(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
@@ -18689,7 +18690,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_collections !== undefined){
+if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 let data4 = data.major_collections;
 const _errs9 = errors;
 if(!(validate43(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
@@ -18704,7 +18705,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_words !== undefined){
+if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 let data5 = data.heap_words;
 const _errs10 = errors;
 if(!(validate43(data5, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
@@ -18719,7 +18720,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_chunks !== undefined){
+if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 let data6 = data.heap_chunks;
 const _errs11 = errors;
 if(!(validate43(data6, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
@@ -18734,7 +18735,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_words !== undefined){
+if(data.live_words !== undefined && func0.call(data, "live_words")){
 let data7 = data.live_words;
 const _errs12 = errors;
 if(!(validate43(data7, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
@@ -18749,7 +18750,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_blocks !== undefined){
+if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 let data8 = data.live_blocks;
 const _errs13 = errors;
 if(!(validate43(data8, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
@@ -18764,7 +18765,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_words !== undefined){
+if(data.free_words !== undefined && func0.call(data, "free_words")){
 let data9 = data.free_words;
 const _errs14 = errors;
 if(!(validate43(data9, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
@@ -18779,7 +18780,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_blocks !== undefined){
+if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 let data10 = data.free_blocks;
 const _errs15 = errors;
 if(!(validate43(data10, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
@@ -18794,7 +18795,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.largest_free !== undefined){
+if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 let data11 = data.largest_free;
 const _errs16 = errors;
 if(!(validate43(data11, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
@@ -18809,7 +18810,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fragments !== undefined){
+if(data.fragments !== undefined && func0.call(data, "fragments")){
 let data12 = data.fragments;
 const _errs17 = errors;
 if(!(validate43(data12, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
@@ -18824,7 +18825,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.compactions !== undefined){
+if(data.compactions !== undefined && func0.call(data, "compactions")){
 let data13 = data.compactions;
 const _errs18 = errors;
 if(!(validate43(data13, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
@@ -18839,7 +18840,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.top_heap_words !== undefined){
+if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 let data14 = data.top_heap_words;
 const _errs19 = errors;
 if(!(validate43(data14, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
@@ -18854,7 +18855,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stack_size !== undefined){
+if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 let data15 = data.stack_size;
 const _errs20 = errors;
 if(!(validate43(data15, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
@@ -18913,7 +18914,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.dt === undefined) && (missing0 = "dt")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.lib === undefined) && (missing0 = "lib"))) || ((data.text === undefined) && (missing0 = "text"))) || ((data.shared === undefined) && (missing0 = "shared"))) || ((data.resident === undefined) && (missing0 = "resident"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.page_size === undefined) && (missing0 = "page_size"))){
+if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -18925,7 +18926,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18939,7 +18940,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 let data0 = data.page_size;
 const _errs4 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
@@ -18954,7 +18955,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs5 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -18969,7 +18970,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 let data2 = data.resident;
 const _errs6 = errors;
 if(!(validate152(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
@@ -18984,7 +18985,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.shared !== undefined){
+if(data.shared !== undefined && func0.call(data, "shared")){
 let data3 = data.shared;
 const _errs7 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
@@ -18999,7 +19000,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 let data4 = data.text;
 const _errs8 = errors;
 if(!(validate152(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
@@ -19014,7 +19015,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.lib !== undefined){
+if(data.lib !== undefined && func0.call(data, "lib")){
 let data5 = data.lib;
 const _errs9 = errors;
 if(!(validate152(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
@@ -19029,7 +19030,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data6 = data.data;
 const _errs10 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
@@ -19044,7 +19045,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.dt !== undefined){
+if(data.dt !== undefined && func0.call(data, "dt")){
 let data7 = data.dt;
 const _errs11 = errors;
 if(!(validate152(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
@@ -19093,7 +19094,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.resident === undefined) && (missing1 = "resident")) || ((data.mem === undefined) && (missing1 = "mem"))) || ((data.page_size === undefined) && (missing1 = "page_size"))){
+if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -19105,7 +19106,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19119,7 +19120,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 let data8 = data.page_size;
 const _errs15 = errors;
 if(!(validate43(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
@@ -19134,7 +19135,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mem !== undefined){
+if(data.mem !== undefined && func0.call(data, "mem")){
 let data9 = data.mem;
 const _errs16 = errors;
 if(!(typeof data9 == "number")){
@@ -19156,7 +19157,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 let data10 = data.resident;
 const _errs18 = errors;
 if(!(validate152(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
@@ -19240,13 +19241,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.commit_info === undefined) && (missing0 = "commit_info")) || ((data.network_version === undefined) && (missing0 = "network_version"))) || ((data.version === undefined) && (missing0 = "version"))){
+if(((((data.commit_info === undefined) || (!(func0.call(data, "commit_info")))) && (missing0 = "commit_info")) || (((data.network_version === undefined) || (!(func0.call(data, "network_version")))) && (missing0 = "network_version"))) || (((data.version === undefined) || (!(func0.call(data, "version")))) && (missing0 = "version"))){
 validate538.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "version") || (key0 === "network_version")) || (key0 === "commit_info"))){
 validate538.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19254,20 +19255,20 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.additional_info === undefined) && (missing1 = "additional_info")) || ((data0.minor === undefined) && (missing1 = "minor"))) || ((data0.major === undefined) && (missing1 = "major"))){
+if(((((data0.additional_info === undefined) || (!(func0.call(data0, "additional_info")))) && (missing1 = "additional_info")) || (((data0.minor === undefined) || (!(func0.call(data0, "minor")))) && (missing1 = "minor"))) || (((data0.major === undefined) || (!(func0.call(data0, "major")))) && (missing1 = "major"))){
 validate538.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "major") || (key1 === "minor")) || (key1 === "additional_info"))){
 validate538.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -19275,7 +19276,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.major !== undefined){
+if(data0.major !== undefined && func0.call(data0, "major")){
 let data1 = data0.major;
 const _errs5 = errors;
 if(!(validate43(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
@@ -19290,7 +19291,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.minor !== undefined){
+if(data0.minor !== undefined && func0.call(data0, "minor")){
 let data2 = data0.minor;
 const _errs6 = errors;
 if(!(validate43(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
@@ -19305,7 +19306,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.additional_info !== undefined){
+if(data0.additional_info !== undefined && func0.call(data0, "additional_info")){
 let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -19348,7 +19349,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if((data3.rc === undefined) && (missing2 = "rc")){
+if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
 const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -19360,7 +19361,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
 const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19374,7 +19375,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data3.rc !== undefined){
+if(data3.rc !== undefined && func0.call(data3, "rc")){
 let data4 = data3.rc;
 const _errs14 = errors;
 if(!(validate43(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
@@ -19505,7 +19506,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network_version !== undefined){
+if(data.network_version !== undefined && func0.call(data, "network_version")){
 let data5 = data.network_version;
 const _errs17 = errors;
 if(!(validate232(data5, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
@@ -19520,7 +19521,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.commit_info !== undefined){
+if(data.commit_info !== undefined && func0.call(data, "commit_info")){
 let data6 = data.commit_info;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -19531,7 +19532,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if(((data6.commit_date === undefined) && (missing3 = "commit_date")) || ((data6.commit_hash === undefined) && (missing3 = "commit_hash"))){
+if((((data6.commit_date === undefined) || (!(func0.call(data6, "commit_date")))) && (missing3 = "commit_date")) || (((data6.commit_hash === undefined) || (!(func0.call(data6, "commit_hash")))) && (missing3 = "commit_hash"))){
 const err8 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -19543,7 +19544,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data6){
+for(const key3 of Object.keys(data6)){
 if(!((key3 === "commit_hash") || (key3 === "commit_date"))){
 const err9 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19557,7 +19558,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data6.commit_hash !== undefined){
+if(data6.commit_hash !== undefined && func0.call(data6, "commit_hash")){
 let data7 = data6.commit_hash;
 const _errs23 = errors;
 if(!(validate2(data7, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
@@ -19572,7 +19573,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data6.commit_date !== undefined){
+if(data6.commit_date !== undefined && func0.call(data6, "commit_date")){
 let data8 = data6.commit_date;
 const _errs24 = errors;
 if(!(validate2(data8, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
@@ -19698,7 +19699,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.since === undefined) && (missing0 = "since")) || ((data.phase === undefined) && (missing0 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19710,7 +19711,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19724,7 +19725,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -19759,7 +19760,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data1 = data.since;
 const _errs6 = errors;
 if(!(validate148(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -19802,7 +19803,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.since === undefined) && (missing1 = "since")) || ((data.phase === undefined) && (missing1 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19814,7 +19815,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19828,7 +19829,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -19863,7 +19864,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data3 = data.since;
 const _errs12 = errors;
 if(!(validate148(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -19911,7 +19912,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.since === undefined) && (missing2 = "since")) || ((data.birth === undefined) && (missing2 = "birth"))) || ((data.phase === undefined) && (missing2 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -19923,7 +19924,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19937,7 +19938,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
@@ -19972,7 +19973,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data5 = data.birth;
 const _errs18 = errors;
 if(!(validate148(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -19987,7 +19988,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data6 = data.since;
 const _errs19 = errors;
 if(!(validate148(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -20036,7 +20037,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.since === undefined) && (missing3 = "since")) || ((data.birth === undefined) && (missing3 = "birth"))) || ((data.phase === undefined) && (missing3 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -20048,7 +20049,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20062,7 +20063,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -20097,7 +20098,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data8 = data.birth;
 const _errs25 = errors;
 if(!(validate148(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -20112,7 +20113,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data9 = data.since;
 const _errs26 = errors;
 if(!(validate148(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -20161,7 +20162,7 @@ const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((((data.errors === undefined) && (missing4 = "errors")) || ((data.since === undefined) && (missing4 = "since"))) || ((data.birth === undefined) && (missing4 = "birth"))) || ((data.phase === undefined) && (missing4 = "phase"))){
+if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -20173,7 +20174,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20187,7 +20188,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
@@ -20222,7 +20223,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data11 = data.birth;
 const _errs32 = errors;
 if(!(validate148(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -20237,7 +20238,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data12 = data.since;
 const _errs33 = errors;
 if(!(validate148(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -20252,7 +20253,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 let data13 = data.errors;
 const _errs34 = errors;
 if(!(validate193(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
@@ -20339,13 +20340,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
 validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20353,7 +20354,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -20368,7 +20369,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 let data1 = data.chain_id;
 const _errs3 = errors;
 if(!(validate15(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
@@ -20383,7 +20384,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 let data2 = data.peer;
 const _errs4 = errors;
 if(!(validate18(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
@@ -20424,13 +20425,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.completed === undefined) && (missing0 = "completed")) || ((data.treated === undefined) && (missing0 = "treated"))) || ((data.pushed === undefined) && (missing0 = "pushed"))){
+if(((((data.completed === undefined) || (!(func0.call(data, "completed")))) && (missing0 = "completed")) || (((data.treated === undefined) || (!(func0.call(data, "treated")))) && (missing0 = "treated"))) || (((data.pushed === undefined) || (!(func0.call(data, "pushed")))) && (missing0 = "pushed"))){
 validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "pushed") || (key0 === "treated")) || (key0 === "completed"))){
 validate168.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20438,7 +20439,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.pushed !== undefined){
+if(data.pushed !== undefined && func0.call(data, "pushed")){
 let data0 = data.pushed;
 const _errs2 = errors;
 if(!(validate148(data0, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
@@ -20453,7 +20454,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.treated !== undefined){
+if(data.treated !== undefined && func0.call(data, "treated")){
 let data1 = data.treated;
 const _errs3 = errors;
 if(!(validate170(data1, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
@@ -20468,7 +20469,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.completed !== undefined){
+if(data.completed !== undefined && func0.call(data, "completed")){
 let data2 = data.completed;
 const _errs4 = errors;
 if(!(validate170(data2, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
@@ -20509,13 +20510,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.block === undefined) && (missing0 = "block")){
+if(((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")){
 validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "block")){
 validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20523,7 +20524,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate10(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -20561,13 +20562,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate545.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate545.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20575,7 +20576,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -20590,7 +20591,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -20605,13 +20606,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate545.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate545.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -20619,7 +20620,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -20634,7 +20635,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate13(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -20682,7 +20683,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -20697,13 +20698,13 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate545.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate545.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -20711,7 +20712,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 let data7 = data6.level;
 const _errs15 = errors;
 if(!(validate179(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
@@ -20726,7 +20727,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -20745,7 +20746,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.successful_validation === undefined) && (missing3 = "successful_validation"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.successful_validation === undefined) || (!(func0.call(data9, "successful_validation")))) && (missing3 = "successful_validation"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -20757,7 +20758,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "successful_validation") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20771,7 +20772,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.successful_validation !== undefined){
+if(data9.successful_validation !== undefined && func0.call(data9, "successful_validation")){
 let data10 = data9.successful_validation;
 const _errs23 = errors;
 if(!(validate13(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
@@ -20786,7 +20787,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data11 = data9.status;
 const _errs24 = errors;
 if(!(validate168(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -20829,7 +20830,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if(((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_validation === undefined) && (missing4 = "failed_validation"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_validation === undefined) || (!(func0.call(data9, "failed_validation")))) && (missing4 = "failed_validation"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -20841,7 +20842,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "failed_validation") || (key4 === "status")) || (key4 === "errors"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20855,7 +20856,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.failed_validation !== undefined){
+if(data9.failed_validation !== undefined && func0.call(data9, "failed_validation")){
 let data12 = data9.failed_validation;
 const _errs28 = errors;
 if(!(validate13(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
@@ -20870,7 +20871,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data13 = data9.status;
 const _errs29 = errors;
 if(!(validate168(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -20885,7 +20886,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.errors !== undefined){
+if(data9.errors !== undefined && func0.call(data9, "errors")){
 let data14 = data9.errors;
 const _errs30 = errors;
 if(!(validate193(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
@@ -21063,20 +21064,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs34 = errors;
 const _errs35 = errors;
 if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
-if((((data15.request === undefined) && (missing5 = "request")) || ((data15.treated === undefined) && (missing5 = "treated"))) || ((data15.pushed === undefined) && (missing5 = "pushed"))){
+if(((((data15.request === undefined) || (!(func0.call(data15, "request")))) && (missing5 = "request")) || (((data15.treated === undefined) || (!(func0.call(data15, "treated")))) && (missing5 = "treated"))) || (((data15.pushed === undefined) || (!(func0.call(data15, "pushed")))) && (missing5 = "pushed"))){
 validate545.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
-for(const key5 in data15){
+for(const key5 of Object.keys(data15)){
 if(!(((key5 === "pushed") || (key5 === "treated")) || (key5 === "request"))){
 validate545.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -21084,7 +21085,7 @@ break;
 }
 }
 if(_errs36 === errors){
-if(data15.pushed !== undefined){
+if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 let data16 = data15.pushed;
 const _errs37 = errors;
 if(!(validate148(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
@@ -21099,7 +21100,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.treated !== undefined){
+if(data15.treated !== undefined && func0.call(data15, "treated")){
 let data17 = data15.treated;
 const _errs38 = errors;
 if(!(validate148(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
@@ -21114,7 +21115,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.request !== undefined){
+if(data15.request !== undefined && func0.call(data15, "request")){
 let data18 = data15.request;
 const _errs39 = errors;
 if(!(validate13(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
@@ -21177,13 +21178,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.queue_length === undefined) && (missing0 = "queue_length")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.instances === undefined) && (missing0 = "instances"))){
+if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
 validate214.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
 validate214.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -21191,7 +21192,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.instances !== undefined){
+if(data.instances !== undefined && func0.call(data, "instances")){
 let data0 = data.instances;
 const _errs2 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
@@ -21206,7 +21207,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 const _errs3 = errors;
 if(!(validate184(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -21221,7 +21222,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.queue_length !== undefined){
+if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 let data2 = data.queue_length;
 const _errs4 = errors;
 if(!(validate43(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
@@ -21269,13 +21270,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id"))){
 validate561.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "chain_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate561.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -21283,7 +21284,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data1 = data0.chain_id;
 const _errs4 = errors;
 if(!(validate15(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -21298,7 +21299,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 let data2 = data0.status;
 const _errs5 = errors;
 if(!(validate184(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
@@ -21313,7 +21314,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 let data3 = data0.information;
 const _errs6 = errors;
 if(!(validate214(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
@@ -21328,7 +21329,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -21403,13 +21404,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate565.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate565.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -21417,7 +21418,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -21432,7 +21433,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -21447,13 +21448,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate565.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate565.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -21461,7 +21462,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -21476,7 +21477,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate10(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -21524,7 +21525,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -21539,13 +21540,13 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate565.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate565.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -21553,7 +21554,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 let data7 = data6.level;
 const _errs15 = errors;
 if(!(validate179(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
@@ -21568,7 +21569,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -21587,7 +21588,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((((((data9.timestamp === undefined) && (missing3 = "timestamp")) || ((data9.level === undefined) && (missing3 = "level"))) || ((data9.fitness === undefined) && (missing3 = "fitness"))) || ((data9.outcome === undefined) && (missing3 = "outcome"))) || ((data9.status === undefined) && (missing3 = "status"))) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((((((data9.timestamp === undefined) || (!(func0.call(data9, "timestamp")))) && (missing3 = "timestamp")) || (((data9.level === undefined) || (!(func0.call(data9, "level")))) && (missing3 = "level"))) || (((data9.fitness === undefined) || (!(func0.call(data9, "fitness")))) && (missing3 = "fitness"))) || (((data9.outcome === undefined) || (!(func0.call(data9, "outcome")))) && (missing3 = "outcome"))) || (((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status"))) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -21599,7 +21600,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((((((key3 === "request") || (key3 === "status")) || (key3 === "outcome")) || (key3 === "fitness")) || (key3 === "level")) || (key3 === "timestamp"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21613,7 +21614,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 let data10 = data9.request;
 const _errs23 = errors;
 if(!(validate10(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
@@ -21628,7 +21629,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data11 = data9.status;
 const _errs24 = errors;
 if(!(validate168(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -21643,7 +21644,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.outcome !== undefined){
+if(data9.outcome !== undefined && func0.call(data9, "outcome")){
 let data12 = data9.outcome;
 const _errs25 = errors;
 if(typeof data12 !== "string"){
@@ -21678,7 +21679,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.fitness !== undefined){
+if(data9.fitness !== undefined && func0.call(data9, "fitness")){
 let data13 = data9.fitness;
 const _errs27 = errors;
 if(!(validate227(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
@@ -21693,7 +21694,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.level !== undefined){
+if(data9.level !== undefined && func0.call(data9, "level")){
 let data14 = data9.level;
 const _errs28 = errors;
 if(!(validate181(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
@@ -21708,7 +21709,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.timestamp !== undefined){
+if(data9.timestamp !== undefined && func0.call(data9, "timestamp")){
 let data15 = data9.timestamp;
 const _errs29 = errors;
 if(!(validate223(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
@@ -21799,7 +21800,7 @@ const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if(((data9.needed === undefined) && (missing4 = "needed")) || ((data9.active === undefined) && (missing4 = "active"))){
+if((((data9.needed === undefined) || (!(func0.call(data9, "needed")))) && (missing4 = "needed")) || (((data9.active === undefined) || (!(func0.call(data9, "active")))) && (missing4 = "active"))){
 const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -21811,7 +21812,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!((key4 === "active") || (key4 === "needed"))){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21825,7 +21826,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data9.active !== undefined){
+if(data9.active !== undefined && func0.call(data9, "active")){
 let data16 = data9.active;
 const _errs35 = errors;
 if(!(validate43(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
@@ -21840,7 +21841,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.needed !== undefined){
+if(data9.needed !== undefined && func0.call(data9, "needed")){
 let data17 = data9.needed;
 const _errs36 = errors;
 if(!(validate43(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
@@ -21888,7 +21889,7 @@ const _errs38 = errors;
 if(errors === _errs37){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
-if((((data9.most_recent_validation === undefined) && (missing5 = "most_recent_validation")) || ((data9.max_head_time === undefined) && (missing5 = "max_head_time"))) || ((data9.min_head_time === undefined) && (missing5 = "min_head_time"))){
+if(((((data9.most_recent_validation === undefined) || (!(func0.call(data9, "most_recent_validation")))) && (missing5 = "most_recent_validation")) || (((data9.max_head_time === undefined) || (!(func0.call(data9, "max_head_time")))) && (missing5 = "max_head_time"))) || (((data9.min_head_time === undefined) || (!(func0.call(data9, "min_head_time")))) && (missing5 = "min_head_time"))){
 const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -21900,7 +21901,7 @@ errors++;
 }
 else {
 const _errs39 = errors;
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 if(!(((key5 === "min_head_time") || (key5 === "max_head_time")) || (key5 === "most_recent_validation"))){
 const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21914,7 +21915,7 @@ break;
 }
 }
 if(_errs39 === errors){
-if(data9.min_head_time !== undefined){
+if(data9.min_head_time !== undefined && func0.call(data9, "min_head_time")){
 let data18 = data9.min_head_time;
 const _errs40 = errors;
 if(!(validate223(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
@@ -21929,7 +21930,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.max_head_time !== undefined){
+if(data9.max_head_time !== undefined && func0.call(data9, "max_head_time")){
 let data19 = data9.max_head_time;
 const _errs41 = errors;
 if(!(validate223(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
@@ -21944,7 +21945,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.most_recent_validation !== undefined){
+if(data9.most_recent_validation !== undefined && func0.call(data9, "most_recent_validation")){
 let data20 = data9.most_recent_validation;
 const _errs42 = errors;
 if(!(validate223(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
@@ -22072,20 +22073,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs43 = errors;
 const _errs44 = errors;
 if(errors === _errs43){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing6;
-if((((data21.request === undefined) && (missing6 = "request")) || ((data21.treated === undefined) && (missing6 = "treated"))) || ((data21.pushed === undefined) && (missing6 = "pushed"))){
+if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing6 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing6 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing6 = "pushed"))){
 validate565.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data21){
+for(const key6 of Object.keys(data21)){
 if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
 validate565.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -22093,7 +22094,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data21.pushed !== undefined){
+if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 let data22 = data21.pushed;
 const _errs46 = errors;
 if(!(validate148(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
@@ -22108,7 +22109,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data21.treated !== undefined){
+if(data21.treated !== undefined && func0.call(data21, "treated")){
 let data23 = data21.treated;
 const _errs47 = errors;
 if(!(validate148(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
@@ -22123,7 +22124,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data21.request !== undefined){
+if(data21.request !== undefined && func0.call(data21, "request")){
 let data24 = data21.request;
 const _errs48 = errors;
 if(!(validate10(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
@@ -22186,13 +22187,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
+if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
 validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
 validate159.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22200,7 +22201,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.table_length !== undefined){
+if(data.table_length !== undefined && func0.call(data, "table_length")){
 let data0 = data.table_length;
 const _errs2 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
@@ -22215,7 +22216,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.scheduler_length !== undefined){
+if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 let data1 = data.scheduler_length;
 const _errs3 = errors;
 if(!(validate43(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
@@ -22254,13 +22255,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.active_peers === undefined) && (missing0 = "active_peers")) || ((data.active_connections === undefined) && (missing0 = "active_connections"))) || ((data.block_header_db === undefined) && (missing0 = "block_header_db"))) || ((data.operations_db === undefined) && (missing0 = "operations_db"))) || ((data.operation_db === undefined) && (missing0 = "operation_db"))) || ((data.active_chains === undefined) && (missing0 = "active_chains"))) || ((data.p2p_readers === undefined) && (missing0 = "p2p_readers"))){
+if(((((((((data.active_peers === undefined) || (!(func0.call(data, "active_peers")))) && (missing0 = "active_peers")) || (((data.active_connections === undefined) || (!(func0.call(data, "active_connections")))) && (missing0 = "active_connections"))) || (((data.block_header_db === undefined) || (!(func0.call(data, "block_header_db")))) && (missing0 = "block_header_db"))) || (((data.operations_db === undefined) || (!(func0.call(data, "operations_db")))) && (missing0 = "operations_db"))) || (((data.operation_db === undefined) || (!(func0.call(data, "operation_db")))) && (missing0 = "operation_db"))) || (((data.active_chains === undefined) || (!(func0.call(data, "active_chains")))) && (missing0 = "active_chains"))) || (((data.p2p_readers === undefined) || (!(func0.call(data, "p2p_readers")))) && (missing0 = "p2p_readers"))){
 validate585.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "p2p_readers") || (key0 === "active_chains")) || (key0 === "operation_db")) || (key0 === "operations_db")) || (key0 === "block_header_db")) || (key0 === "active_connections")) || (key0 === "active_peers"))){
 validate585.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22268,7 +22269,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.p2p_readers !== undefined){
+if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 let data0 = data.p2p_readers;
 const _errs2 = errors;
 if(!(validate43(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
@@ -22283,7 +22284,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_chains !== undefined){
+if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 let data1 = data.active_chains;
 const _errs3 = errors;
 if(!(validate43(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
@@ -22298,7 +22299,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operation_db !== undefined){
+if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 let data2 = data.operation_db;
 const _errs4 = errors;
 if(!(validate159(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
@@ -22313,7 +22314,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_db !== undefined){
+if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 let data3 = data.operations_db;
 const _errs5 = errors;
 if(!(validate159(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
@@ -22328,7 +22329,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block_header_db !== undefined){
+if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 let data4 = data.block_header_db;
 const _errs6 = errors;
 if(!(validate159(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
@@ -22343,7 +22344,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_connections !== undefined){
+if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 let data5 = data.active_connections;
 const _errs7 = errors;
 if(!(validate43(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
@@ -22358,7 +22359,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_peers !== undefined){
+if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 let data6 = data.active_peers;
 const _errs8 = errors;
 if(!(validate43(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
@@ -22412,13 +22413,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))){
 validate593.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "peer_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate593.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22426,7 +22427,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 let data1 = data0.peer_id;
 const _errs4 = errors;
 if(!(validate18(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
@@ -22441,7 +22442,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 let data2 = data0.status;
 const _errs5 = errors;
 if(!(validate184(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
@@ -22456,7 +22457,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 let data3 = data0.information;
 const _errs6 = errors;
 if(!(validate214(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
@@ -22471,20 +22472,20 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
-if(((data4.fetched_blocks === undefined) && (missing1 = "fetched_blocks")) || ((data4.fetched_headers === undefined) && (missing1 = "fetched_headers"))){
+if((((data4.fetched_blocks === undefined) || (!(func0.call(data4, "fetched_blocks")))) && (missing1 = "fetched_blocks")) || (((data4.fetched_headers === undefined) || (!(func0.call(data4, "fetched_headers")))) && (missing1 = "fetched_headers"))){
 validate593.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!((key1 === "fetched_headers") || (key1 === "fetched_blocks"))){
 validate593.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -22492,7 +22493,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data4.fetched_headers !== undefined){
+if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 let data5 = data4.fetched_headers;
 const _errs10 = errors;
 if(!(validate43(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
@@ -22507,7 +22508,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data4.fetched_blocks !== undefined){
+if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 let data6 = data4.fetched_blocks;
 const _errs11 = errors;
 if(!(validate43(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
@@ -22588,7 +22589,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -22600,7 +22601,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22614,7 +22615,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -22649,7 +22650,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data1 = data.block;
 const _errs6 = errors;
 if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -22692,7 +22693,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.locators === undefined) && (missing1 = "locators")) || ((data.block === undefined) && (missing1 = "block"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -22704,7 +22705,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22718,7 +22719,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -22753,7 +22754,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data3 = data.block;
 const _errs12 = errors;
 if(!(validate10(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -22768,7 +22769,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.locators !== undefined){
+if(data.locators !== undefined && func0.call(data, "locators")){
 let data4 = data.locators;
 const _errs13 = errors;
 if(!(validate43(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
@@ -22851,13 +22852,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.peer === undefined) && (missing0 = "peer"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing0 = "peer"))){
 validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "peer") || (key0 === "block"))){
 validate195.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22865,7 +22866,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 let data0 = data.peer;
 const _errs2 = errors;
 if(!(validate18(data0, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
@@ -22880,7 +22881,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data1 = data.block;
 const _errs3 = errors;
 if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -22919,13 +22920,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate599.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate599.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22933,7 +22934,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -22948,7 +22949,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -22963,13 +22964,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate599.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate599.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -22977,7 +22978,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -22992,7 +22993,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate164(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -23040,7 +23041,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -23055,13 +23056,13 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate599.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate599.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -23069,7 +23070,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 let data7 = data6.level;
 const _errs15 = errors;
 if(!(validate179(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
@@ -23084,7 +23085,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -23103,7 +23104,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -23115,7 +23116,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23129,7 +23130,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 let data10 = data9.request;
 const _errs23 = errors;
 if(!(validate164(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
@@ -23144,7 +23145,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data11 = data9.status;
 const _errs24 = errors;
 if(!(validate168(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -23187,7 +23188,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if((((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_request === undefined) && (missing4 = "failed_request"))) || ((data9.error === undefined) && (missing4 = "error"))){
+if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -23199,7 +23200,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23213,7 +23214,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.error !== undefined){
+if(data9.error !== undefined && func0.call(data9, "error")){
 let data12 = data9.error;
 const _errs28 = errors;
 if(!(validate193(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
@@ -23228,7 +23229,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.failed_request !== undefined){
+if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 let data13 = data9.failed_request;
 const _errs29 = errors;
 if(!(validate164(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
@@ -23243,7 +23244,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data14 = data9.status;
 const _errs30 = errors;
 if(!(validate168(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -23292,7 +23293,7 @@ const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
-if(((data9.nb_blocks === undefined) && (missing5 = "nb_blocks")) || ((data9.peer === undefined) && (missing5 = "peer"))){
+if((((data9.nb_blocks === undefined) || (!(func0.call(data9, "nb_blocks")))) && (missing5 = "nb_blocks")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing5 = "peer"))){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -23304,7 +23305,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 if(!((key5 === "peer") || (key5 === "nb_blocks"))){
 const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23318,7 +23319,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 let data15 = data9.peer;
 const _errs34 = errors;
 if(!(validate18(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
@@ -23333,7 +23334,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.nb_blocks !== undefined){
+if(data9.nb_blocks !== undefined && func0.call(data9, "nb_blocks")){
 let data16 = data9.nb_blocks;
 const _errs35 = errors;
 if(!(validate43(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
@@ -23551,7 +23552,7 @@ const _errs47 = errors;
 if(errors === _errs46){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
-if(((data9.timespan === undefined) && (missing6 = "timespan")) || ((data9.peer === undefined) && (missing6 = "peer"))){
+if((((data9.timespan === undefined) || (!(func0.call(data9, "timespan")))) && (missing6 = "timespan")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing6 = "peer"))){
 const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -23563,7 +23564,7 @@ errors++;
 }
 else {
 const _errs48 = errors;
-for(const key6 in data9){
+for(const key6 of Object.keys(data9)){
 if(!((key6 === "peer") || (key6 === "timespan"))){
 const err10 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23577,7 +23578,7 @@ break;
 }
 }
 if(_errs48 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 let data17 = data9.peer;
 const _errs49 = errors;
 if(!(validate18(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
@@ -23592,7 +23593,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data9.timespan !== undefined){
+if(data9.timespan !== undefined && func0.call(data9, "timespan")){
 let data18 = data9.timespan;
 const _errs50 = errors;
 if(!(validate170(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
@@ -23674,7 +23675,7 @@ const _errs54 = errors;
 if(errors === _errs53){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing7;
-if(((data9.reason === undefined) && (missing7 = "reason")) || ((data9.peer === undefined) && (missing7 = "peer"))){
+if((((data9.reason === undefined) || (!(func0.call(data9, "reason")))) && (missing7 = "reason")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing7 = "peer"))){
 const err12 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -23686,7 +23687,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key7 in data9){
+for(const key7 of Object.keys(data9)){
 if(!((key7 === "peer") || (key7 === "reason"))){
 const err13 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23700,7 +23701,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 let data19 = data9.peer;
 const _errs56 = errors;
 if(!(validate18(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
@@ -23715,7 +23716,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data9.reason !== undefined){
+if(data9.reason !== undefined && func0.call(data9, "reason")){
 let data20 = data9.reason;
 const _errs57 = errors;
 if(!(validate2(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
@@ -23853,20 +23854,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs58 = errors;
 const _errs59 = errors;
 if(errors === _errs58){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing8;
-if((((data21.request === undefined) && (missing8 = "request")) || ((data21.treated === undefined) && (missing8 = "treated"))) || ((data21.pushed === undefined) && (missing8 = "pushed"))){
+if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing8 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing8 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing8 = "pushed"))){
 validate599.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
 const _errs60 = errors;
-for(const key8 in data21){
+for(const key8 of Object.keys(data21)){
 if(!(((key8 === "pushed") || (key8 === "treated")) || (key8 === "request"))){
 validate599.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -23874,7 +23875,7 @@ break;
 }
 }
 if(_errs60 === errors){
-if(data21.pushed !== undefined){
+if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 let data22 = data21.pushed;
 const _errs61 = errors;
 if(!(validate148(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
@@ -23889,7 +23890,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data21.treated !== undefined){
+if(data21.treated !== undefined && func0.call(data21, "treated")){
 let data23 = data21.treated;
 const _errs62 = errors;
 if(!(validate148(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
@@ -23904,7 +23905,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data21.request !== undefined){
+if(data21.request !== undefined && func0.call(data21, "request")){
 let data24 = data21.request;
 const _errs63 = errors;
 if(!(validate164(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
@@ -23971,7 +23972,7 @@ vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
+if(!func2("operation_hash", data)){
 validate203.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -24029,13 +24030,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
+if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
 validate201.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
 validate201.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -24043,7 +24044,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.known_valid !== undefined){
+if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 let data0 = data.known_valid;
 const _errs2 = errors;
 if(!(validate202(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
@@ -24058,7 +24059,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending !== undefined){
+if(data.pending !== undefined && func0.call(data, "pending")){
 let data1 = data.pending;
 const _errs3 = errors;
 if(!(validate202(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
@@ -24101,7 +24102,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24113,7 +24114,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24127,7 +24128,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -24162,7 +24163,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data1 = data.block;
 const _errs6 = errors;
 if(!(validate10(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -24205,7 +24206,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.mempool === undefined) && (missing1 = "mempool")) || ((data.peer === undefined) && (missing1 = "peer"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -24217,7 +24218,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24231,7 +24232,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -24266,7 +24267,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 let data3 = data.peer;
 const _errs12 = errors;
 if(!(validate18(data3, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
@@ -24281,7 +24282,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mempool !== undefined){
+if(data.mempool !== undefined && func0.call(data, "mempool")){
 let data4 = data.mempool;
 const _errs13 = errors;
 if(!(validate201(data4, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
@@ -24330,7 +24331,7 @@ const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.operation === undefined) && (missing2 = "operation")) || ((data.request === undefined) && (missing2 = "request"))){
+if((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -24342,7 +24343,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "request") || (key2 === "operation"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24356,7 +24357,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data5 = data.request;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
@@ -24391,7 +24392,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 let data6 = data.operation;
 const _errs19 = errors;
 if(!(validate209(data6, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
@@ -24439,7 +24440,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.operation === undefined) && (missing3 = "operation")) || ((data.operation_hash === undefined) && (missing3 = "operation_hash"))) || ((data.request === undefined) && (missing3 = "request"))){
+if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -24451,7 +24452,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24465,7 +24466,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data7 = data.request;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -24500,7 +24501,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 let data8 = data.operation_hash;
 const _errs25 = errors;
 if(!(validate203(data8, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
@@ -24515,7 +24516,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 let data9 = data.operation;
 const _errs26 = errors;
 if(!(validate209(data9, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
@@ -24564,7 +24565,7 @@ const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.request === undefined) && (missing4 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -24576,7 +24577,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24590,7 +24591,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data10 = data.request;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
@@ -24657,7 +24658,7 @@ const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.request === undefined) && (missing5 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -24669,7 +24670,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24683,7 +24684,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data11 = data.request;
 const _errs35 = errors;
 if(typeof data11 !== "string"){
@@ -24787,13 +24788,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate630.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate630.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -24801,7 +24802,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate184(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -24816,7 +24817,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -24831,13 +24832,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate630.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate630.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -24845,7 +24846,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate148(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -24860,7 +24861,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate198(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -24908,7 +24909,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 const _errs11 = errors;
@@ -24923,13 +24924,13 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate630.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate630.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -24937,7 +24938,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 let data7 = data6.level;
 const _errs15 = errors;
 if(!(validate179(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
@@ -24952,7 +24953,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 const _errs17 = errors;
@@ -24971,7 +24972,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24983,7 +24984,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24997,7 +24998,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 let data10 = data9.request;
 const _errs23 = errors;
 if(!(validate198(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
@@ -25012,7 +25013,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data11 = data9.status;
 const _errs24 = errors;
 if(!(validate168(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -25055,7 +25056,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if((((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_request === undefined) && (missing4 = "failed_request"))) || ((data9.error === undefined) && (missing4 = "error"))){
+if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -25067,7 +25068,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -25081,7 +25082,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.error !== undefined){
+if(data9.error !== undefined && func0.call(data9, "error")){
 let data12 = data9.error;
 const _errs28 = errors;
 if(!(validate193(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
@@ -25096,7 +25097,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.failed_request !== undefined){
+if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 let data13 = data9.failed_request;
 const _errs29 = errors;
 if(!(validate198(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
@@ -25111,7 +25112,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 let data14 = data9.status;
 const _errs30 = errors;
 if(!(validate168(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
@@ -25160,7 +25161,7 @@ const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 const _errs33 = errors;
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -25368,20 +25369,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs39 = errors;
 const _errs40 = errors;
 if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
-if((((data15.request === undefined) && (missing5 = "request")) || ((data15.treated === undefined) && (missing5 = "treated"))) || ((data15.pushed === undefined) && (missing5 = "pushed"))){
+if(((((data15.request === undefined) || (!(func0.call(data15, "request")))) && (missing5 = "request")) || (((data15.treated === undefined) || (!(func0.call(data15, "treated")))) && (missing5 = "treated"))) || (((data15.pushed === undefined) || (!(func0.call(data15, "pushed")))) && (missing5 = "pushed"))){
 validate630.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
-for(const key6 in data15){
+for(const key6 of Object.keys(data15)){
 if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
 validate630.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -25389,7 +25390,7 @@ break;
 }
 }
 if(_errs41 === errors){
-if(data15.pushed !== undefined){
+if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 let data16 = data15.pushed;
 const _errs42 = errors;
 if(!(validate148(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
@@ -25404,7 +25405,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.treated !== undefined){
+if(data15.treated !== undefined && func0.call(data15, "treated")){
 let data17 = data15.treated;
 const _errs43 = errors;
 if(!(validate148(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
@@ -25419,7 +25420,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.request !== undefined){
+if(data15.request !== undefined && func0.call(data15, "request")){
 let data18 = data15.request;
 const _errs44 = errors;
 if(!(validate198(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){

@@ -2,10 +2,11 @@
 // Source: spec/snapshots/shell.json
 // Describe tree sha256: e6348531e5129e31091541f23ef763937a14a22c3cbc87e7766b6149d5c33f58
 
-import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate299;
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14,13 +15,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.bootstrapped === undefined) && (missing0 = "bootstrapped")){
+if(((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped")){
 validate299.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "bootstrapped")){
 validate299.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -28,7 +29,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 let data0 = data.bootstrapped;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -88,13 +89,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
 validate4.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
 validate4.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -102,7 +103,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -245,7 +246,7 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const func0 = isTezosBase58;
+const func4 = isTezosBase58;
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -255,7 +256,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
+if(!func4("block_hash", data)){
 validate99.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -339,7 +340,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("chain_id", data)){
+if(!func4("chain_id", data)){
 validate304.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -355,7 +356,6 @@ return errors === 0;
 export const validateGetChainsCheckpointOutput = validate306;
 const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"savepoint":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","savepoint","block"],"additionalProperties":false};
 const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func2 = Object.prototype.hasOwnProperty;
 const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -389,7 +389,7 @@ return errors === 0;
 }
 
 const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
-const func11 = isProtocolTimestamp;
+const func415 = isProtocolTimestamp;
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -399,7 +399,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func11(data)){
+if(!func415(data)){
 validate229.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -423,7 +423,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_list_list_hash", data)){
+if(!func4("operation_list_list_hash", data)){
 validate2.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -452,7 +452,8 @@ return errors === 0;
 
 const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
 const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
-const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const func165 = jsonPattern;
+const pattern0 = /* @__PURE__ */ func165("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -525,7 +526,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("context_hash", data)){
+if(!func4("context_hash", data)){
 validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -546,21 +547,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if(((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate226.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema62.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema62.properties, key0))){
 validate226.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data0 = data.level;
 const _errs2 = errors;
 if(!(validate111(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -575,7 +576,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -607,7 +608,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 let data2 = data.predecessor;
 const _errs5 = errors;
 if(!(validate99(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
@@ -622,7 +623,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data3 = data.timestamp;
 const _errs6 = errors;
 if(!(validate229(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -637,7 +638,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -669,7 +670,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 let data5 = data.operations_hash;
 const _errs9 = errors;
 if(!(validate1(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
@@ -684,7 +685,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 let data6 = data.fitness;
 const _errs10 = errors;
 if(!(validate233(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
@@ -699,7 +700,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 let data7 = data.context;
 const _errs11 = errors;
 if(!(validate224(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
@@ -714,7 +715,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data8 = data.protocol_data;
 const _errs12 = errors;
 if(!(validate75(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
@@ -762,13 +763,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.additional_cycles === undefined) && (missing0 = "additional_cycles")){
+if(((data.additional_cycles === undefined) || (!(func0.call(data, "additional_cycles")))) && (missing0 = "additional_cycles")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "additional_cycles")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -776,7 +777,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.additional_cycles !== undefined){
+if(data.additional_cycles !== undefined && func0.call(data, "additional_cycles")){
 let data0 = data.additional_cycles;
 const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
@@ -867,7 +868,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.full === undefined) && (missing0 = "full")){
+if(((data.full === undefined) || (!(func0.call(data, "full")))) && (missing0 = "full")){
 const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -879,7 +880,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "full")){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -893,7 +894,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data.full !== undefined){
+if(data.full !== undefined && func0.call(data, "full")){
 let data0 = data.full;
 const _errs6 = errors;
 if(!(validate0(data0, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
@@ -940,7 +941,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.rolling === undefined) && (missing1 = "rolling")){
+if(((data.rolling === undefined) || (!(func0.call(data, "rolling")))) && (missing1 = "rolling")){
 const err5 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -952,7 +953,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "rolling")){
 const err6 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -966,7 +967,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.rolling !== undefined){
+if(data.rolling !== undefined && func0.call(data, "rolling")){
 let data1 = data.rolling;
 const _errs10 = errors;
 if(!(validate0(data1, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
@@ -1123,13 +1124,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.history_mode === undefined) && (missing0 = "history_mode")) || ((data.caboose === undefined) && (missing0 = "caboose"))) || ((data.savepoint === undefined) && (missing0 = "savepoint"))) || ((data.block === undefined) && (missing0 = "block"))){
+if((((((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")) || (((data.caboose === undefined) || (!(func0.call(data, "caboose")))) && (missing0 = "caboose"))) || (((data.savepoint === undefined) || (!(func0.call(data, "savepoint")))) && (missing0 = "savepoint"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate306.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "block") || (key0 === "savepoint")) || (key0 === "caboose")) || (key0 === "history_mode"))){
 validate306.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1137,7 +1138,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate226(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -1152,7 +1153,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.savepoint !== undefined){
+if(data.savepoint !== undefined && func0.call(data, "savepoint")){
 let data1 = data.savepoint;
 const _errs3 = errors;
 if(!(validate111(data1, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
@@ -1167,7 +1168,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.caboose !== undefined){
+if(data.caboose !== undefined && func0.call(data, "caboose")){
 let data2 = data.caboose;
 const _errs4 = errors;
 if(!(validate111(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
@@ -1182,7 +1183,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 let data3 = data.history_mode;
 const _errs5 = errors;
 if(!(validate240(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
@@ -1240,13 +1241,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((((data0.errors === undefined) && (missing0 = "errors")) || ((data0.level === undefined) && (missing0 = "level"))) || ((data0.block === undefined) && (missing0 = "block"))){
+if(((((data0.errors === undefined) || (!(func0.call(data0, "errors")))) && (missing0 = "errors")) || (((data0.level === undefined) || (!(func0.call(data0, "level")))) && (missing0 = "level"))) || (((data0.block === undefined) || (!(func0.call(data0, "block")))) && (missing0 = "block"))){
 validate311.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate311.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1254,7 +1255,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.block !== undefined){
+if(data0.block !== undefined && func0.call(data0, "block")){
 let data1 = data0.block;
 const _errs4 = errors;
 if(!(validate99(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
@@ -1269,7 +1270,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.level !== undefined){
+if(data0.level !== undefined && func0.call(data0, "level")){
 let data2 = data0.level;
 const _errs5 = errors;
 if(!(validate111(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
@@ -1284,7 +1285,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.errors !== undefined){
+if(data0.errors !== undefined && func0.call(data0, "errors")){
 let data3 = data0.errors;
 const _errs6 = errors;
 if(!(validate198(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
@@ -1341,13 +1342,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.errors === undefined) && (missing0 = "errors")) || ((data.level === undefined) && (missing0 = "level"))) || ((data.block === undefined) && (missing0 = "block"))){
+if(((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing0 = "errors")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate315.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate315.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1355,7 +1356,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -1370,7 +1371,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 const _errs3 = errors;
 if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -1385,7 +1386,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 let data2 = data.errors;
 const _errs4 = errors;
 if(!(validate198(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
@@ -1427,7 +1428,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate319.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1479,13 +1480,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.sync_state === undefined) && (missing0 = "sync_state")) || ((data.bootstrapped === undefined) && (missing0 = "bootstrapped"))){
+if((((data.sync_state === undefined) || (!(func0.call(data, "sync_state")))) && (missing0 = "sync_state")) || (((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped"))){
 validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "bootstrapped") || (key0 === "sync_state"))){
 validate320.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1493,7 +1494,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 let data0 = data.bootstrapped;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -1509,7 +1510,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sync_state !== undefined){
+if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 let data1 = data.sync_state;
 const _errs4 = errors;
 if(!(validate238(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
@@ -1550,13 +1551,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.level === undefined) && (missing0 = "level")) || ((data.block_hash === undefined) && (missing0 = "block_hash"))){
+if((((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level")) || (((data.block_hash === undefined) || (!(func0.call(data, "block_hash")))) && (missing0 = "block_hash"))){
 validate322.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block_hash") || (key0 === "level"))){
 validate322.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1564,7 +1565,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block_hash !== undefined){
+if(data.block_hash !== undefined && func0.call(data, "block_hash")){
 let data0 = data.block_hash;
 const _errs2 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
@@ -1579,7 +1580,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 const _errs3 = errors;
 if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -2030,7 +2031,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "active_sinks")){
 validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2038,7 +2039,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.active_sinks !== undefined){
+if(data.active_sinks !== undefined && func0.call(data, "active_sinks")){
 let data0 = data.active_sinks;
 const _errs2 = errors;
 if(!(validate11(data0, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
@@ -2076,7 +2077,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "activate")){
 validate178.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2084,7 +2085,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.activate !== undefined){
+if(data.activate !== undefined && func0.call(data, "activate")){
 let data0 = data.activate;
 const _errs2 = errors;
 if(!(validate11(data0, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
@@ -2210,7 +2211,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
+if(!func4("protocol_hash", data)){
 validate71.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -2263,13 +2264,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.level === undefined) && (missing0 = "level"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate186.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
 validate186.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2277,7 +2278,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data0 = data.level;
 const _errs2 = errors;
 if(!(validate111(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -2292,7 +2293,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
 if(!(validate71(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
@@ -2370,13 +2371,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
 validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
 validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -2384,7 +2385,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.replaced_protocol !== undefined){
+if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 let data0 = data.replaced_protocol;
 const _errs2 = errors;
 if(!(validate71(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
@@ -2399,7 +2400,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 let data1 = data.replacement_protocol;
 const _errs3 = errors;
 if(!(validate71(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
@@ -2475,15 +2476,15 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema94.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema94.properties, key0))){
 validate325.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data["data-dir"] !== undefined){
+if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 let data0 = data["data-dir"];
 const _errs2 = errors;
 if(!(validate3(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
@@ -2498,7 +2499,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["disable-config-validation"] !== undefined){
+if(data["disable-config-validation"] !== undefined && func0.call(data, "disable-config-validation")){
 let data1 = data["disable-config-validation"];
 const _errs3 = errors;
 if(typeof data1 !== "boolean"){
@@ -2514,22 +2515,22 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rpc !== undefined){
+if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data2 = data.rpc;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs7 = errors;
-for(const key1 in data2){
-if(!(func2.call(schema94.properties.rpc.properties, key1))){
+for(const key1 of Object.keys(data2)){
+if(!(func0.call(schema94.properties.rpc.properties, key1))){
 validate325.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs7 === errors){
-if(data2["listen-addrs"] !== undefined){
+if(data2["listen-addrs"] !== undefined && func0.call(data2, "listen-addrs")){
 let data3 = data2["listen-addrs"];
 const _errs8 = errors;
 if(!(validate11(data3, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
@@ -2544,7 +2545,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["external-listen-addrs"] !== undefined){
+if(data2["external-listen-addrs"] !== undefined && func0.call(data2, "external-listen-addrs")){
 let data4 = data2["external-listen-addrs"];
 const _errs9 = errors;
 if(!(validate11(data4, {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
@@ -2559,7 +2560,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["listen-addr"] !== undefined){
+if(data2["listen-addr"] !== undefined && func0.call(data2, "listen-addr")){
 let data5 = data2["listen-addr"];
 const _errs10 = errors;
 if(!(validate3(data5, {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
@@ -2574,7 +2575,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["cors-origin"] !== undefined){
+if(data2["cors-origin"] !== undefined && func0.call(data2, "cors-origin")){
 let data6 = data2["cors-origin"];
 const _errs11 = errors;
 if(!(validate11(data6, {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
@@ -2589,7 +2590,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["cors-headers"] !== undefined){
+if(data2["cors-headers"] !== undefined && func0.call(data2, "cors-headers")){
 let data7 = data2["cors-headers"];
 const _errs12 = errors;
 if(!(validate11(data7, {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
@@ -2604,7 +2605,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.crt !== undefined){
+if(data2.crt !== undefined && func0.call(data2, "crt")){
 let data8 = data2.crt;
 const _errs13 = errors;
 if(!(validate3(data8, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
@@ -2619,7 +2620,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.key !== undefined){
+if(data2.key !== undefined && func0.call(data2, "key")){
 let data9 = data2.key;
 const _errs14 = errors;
 if(!(validate3(data9, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
@@ -2634,7 +2635,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.acl !== undefined){
+if(data2.acl !== undefined && func0.call(data2, "acl")){
 let data10 = data2.acl;
 const _errs15 = errors;
 const _errs16 = errors;
@@ -2653,7 +2654,7 @@ const _errs20 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing0;
-if(((data11.whitelist === undefined) && (missing0 = "whitelist")) || ((data11.address === undefined) && (missing0 = "address"))){
+if((((data11.whitelist === undefined) || (!(func0.call(data11, "whitelist")))) && (missing0 = "whitelist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing0 = "address"))){
 const err0 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2665,7 +2666,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key2 in data11){
+for(const key2 of Object.keys(data11)){
 if(!((key2 === "address") || (key2 === "whitelist"))){
 const err1 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2679,7 +2680,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data11.address !== undefined){
+if(data11.address !== undefined && func0.call(data11, "address")){
 let data12 = data11.address;
 const _errs22 = errors;
 if(!(validate3(data12, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
@@ -2694,7 +2695,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data11.whitelist !== undefined){
+if(data11.whitelist !== undefined && func0.call(data11, "whitelist")){
 let data13 = data11.whitelist;
 const _errs23 = errors;
 if(!(validate11(data13, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
@@ -2737,7 +2738,7 @@ const _errs25 = errors;
 if(errors === _errs24){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
-if(((data11.blacklist === undefined) && (missing1 = "blacklist")) || ((data11.address === undefined) && (missing1 = "address"))){
+if((((data11.blacklist === undefined) || (!(func0.call(data11, "blacklist")))) && (missing1 = "blacklist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing1 = "address"))){
 const err3 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2749,7 +2750,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!((key3 === "address") || (key3 === "blacklist"))){
 const err4 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2763,7 +2764,7 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data11.address !== undefined){
+if(data11.address !== undefined && func0.call(data11, "address")){
 let data14 = data11.address;
 const _errs27 = errors;
 if(!(validate3(data14, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
@@ -2778,7 +2779,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data11.blacklist !== undefined){
+if(data11.blacklist !== undefined && func0.call(data11, "blacklist")){
 let data15 = data11.blacklist;
 const _errs28 = errors;
 if(!(validate11(data15, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
@@ -2868,7 +2869,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["media-type"] !== undefined){
+if(data2["media-type"] !== undefined && func0.call(data2, "media-type")){
 let data16 = data2["media-type"];
 const _errs29 = errors;
 if(typeof data16 !== "string"){
@@ -2891,7 +2892,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.max_active_rpc_connections !== undefined){
+if(data2.max_active_rpc_connections !== undefined && func0.call(data2, "max_active_rpc_connections")){
 let data17 = data2.max_active_rpc_connections;
 const _errs31 = errors;
 if(!(validate243(data17, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
@@ -2931,22 +2932,22 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p !== undefined){
+if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data18 = data.p2p;
 const _errs32 = errors;
 const _errs33 = errors;
 if(errors === _errs32){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 const _errs34 = errors;
-for(const key4 in data18){
-if(!(func2.call(schema94.properties.p2p.properties, key4))){
+for(const key4 of Object.keys(data18)){
+if(!(func0.call(schema94.properties.p2p.properties, key4))){
 validate325.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs34 === errors){
-if(data18["expected-proof-of-work"] !== undefined){
+if(data18["expected-proof-of-work"] !== undefined && func0.call(data18, "expected-proof-of-work")){
 let data19 = data18["expected-proof-of-work"];
 const _errs35 = errors;
 if(!(typeof data19 == "number")){
@@ -2962,7 +2963,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["bootstrap-peers"] !== undefined){
+if(data18["bootstrap-peers"] !== undefined && func0.call(data18, "bootstrap-peers")){
 let data20 = data18["bootstrap-peers"];
 const _errs37 = errors;
 if(!(validate11(data20, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
@@ -2977,7 +2978,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["listen-addr"] !== undefined){
+if(data18["listen-addr"] !== undefined && func0.call(data18, "listen-addr")){
 let data21 = data18["listen-addr"];
 const _errs38 = errors;
 if(!(validate3(data21, {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
@@ -2992,7 +2993,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["advertised-net-port"] !== undefined){
+if(data18["advertised-net-port"] !== undefined && func0.call(data18, "advertised-net-port")){
 let data22 = data18["advertised-net-port"];
 const _errs39 = errors;
 if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
@@ -3024,7 +3025,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["discovery-addr"] !== undefined){
+if(data18["discovery-addr"] !== undefined && func0.call(data18, "discovery-addr")){
 let data23 = data18["discovery-addr"];
 const _errs41 = errors;
 if(!(validate8(data23, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
@@ -3039,7 +3040,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["private-mode"] !== undefined){
+if(data18["private-mode"] !== undefined && func0.call(data18, "private-mode")){
 let data24 = data18["private-mode"];
 const _errs42 = errors;
 if(typeof data24 !== "boolean"){
@@ -3055,22 +3056,22 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.limits !== undefined){
+if(data18.limits !== undefined && func0.call(data18, "limits")){
 let data25 = data18.limits;
 const _errs44 = errors;
 const _errs45 = errors;
 if(errors === _errs44){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs46 = errors;
-for(const key5 in data25){
-if(!(func2.call(schema94.properties.p2p.properties.limits.properties, key5))){
+for(const key5 of Object.keys(data25)){
+if(!(func0.call(schema94.properties.p2p.properties.limits.properties, key5))){
 validate325.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs46 === errors){
-if(data25["connection-timeout"] !== undefined){
+if(data25["connection-timeout"] !== undefined && func0.call(data25, "connection-timeout")){
 let data26 = data25["connection-timeout"];
 const _errs47 = errors;
 if(!(validate222(data26, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
@@ -3085,7 +3086,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["authentication-timeout"] !== undefined){
+if(data25["authentication-timeout"] !== undefined && func0.call(data25, "authentication-timeout")){
 let data27 = data25["authentication-timeout"];
 const _errs48 = errors;
 if(!(validate222(data27, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
@@ -3100,7 +3101,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["min-connections"] !== undefined){
+if(data25["min-connections"] !== undefined && func0.call(data25, "min-connections")){
 let data28 = data25["min-connections"];
 const _errs49 = errors;
 if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
@@ -3132,7 +3133,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["expected-connections"] !== undefined){
+if(data25["expected-connections"] !== undefined && func0.call(data25, "expected-connections")){
 let data29 = data25["expected-connections"];
 const _errs51 = errors;
 if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
@@ -3164,7 +3165,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-connections"] !== undefined){
+if(data25["max-connections"] !== undefined && func0.call(data25, "max-connections")){
 let data30 = data25["max-connections"];
 const _errs53 = errors;
 if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
@@ -3196,7 +3197,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.backlog !== undefined){
+if(data25.backlog !== undefined && func0.call(data25, "backlog")){
 let data31 = data25.backlog;
 const _errs55 = errors;
 if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
@@ -3228,7 +3229,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-incoming-connections"] !== undefined){
+if(data25["max-incoming-connections"] !== undefined && func0.call(data25, "max-incoming-connections")){
 let data32 = data25["max-incoming-connections"];
 const _errs57 = errors;
 if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
@@ -3260,7 +3261,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-download-speed"] !== undefined){
+if(data25["max-download-speed"] !== undefined && func0.call(data25, "max-download-speed")){
 let data33 = data25["max-download-speed"];
 const _errs59 = errors;
 if(!(validate34(data33, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
@@ -3275,7 +3276,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-upload-speed"] !== undefined){
+if(data25["max-upload-speed"] !== undefined && func0.call(data25, "max-upload-speed")){
 let data34 = data25["max-upload-speed"];
 const _errs60 = errors;
 if(!(validate34(data34, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
@@ -3290,7 +3291,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["swap-linger"] !== undefined){
+if(data25["swap-linger"] !== undefined && func0.call(data25, "swap-linger")){
 let data35 = data25["swap-linger"];
 const _errs61 = errors;
 if(!(validate221(data35, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
@@ -3305,7 +3306,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["binary-chunks-size"] !== undefined){
+if(data25["binary-chunks-size"] !== undefined && func0.call(data25, "binary-chunks-size")){
 let data36 = data25["binary-chunks-size"];
 const _errs62 = errors;
 if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
@@ -3337,7 +3338,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["read-buffer-size"] !== undefined){
+if(data25["read-buffer-size"] !== undefined && func0.call(data25, "read-buffer-size")){
 let data37 = data25["read-buffer-size"];
 const _errs64 = errors;
 if(!(validate34(data37, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
@@ -3352,7 +3353,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["read-queue-size"] !== undefined){
+if(data25["read-queue-size"] !== undefined && func0.call(data25, "read-queue-size")){
 let data38 = data25["read-queue-size"];
 const _errs65 = errors;
 if(!(validate34(data38, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
@@ -3367,7 +3368,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["write-queue-size"] !== undefined){
+if(data25["write-queue-size"] !== undefined && func0.call(data25, "write-queue-size")){
 let data39 = data25["write-queue-size"];
 const _errs66 = errors;
 if(!(validate34(data39, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
@@ -3382,7 +3383,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["incoming-app-message-queue-size"] !== undefined){
+if(data25["incoming-app-message-queue-size"] !== undefined && func0.call(data25, "incoming-app-message-queue-size")){
 let data40 = data25["incoming-app-message-queue-size"];
 const _errs67 = errors;
 if(!(validate34(data40, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
@@ -3397,7 +3398,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["incoming-message-queue-size"] !== undefined){
+if(data25["incoming-message-queue-size"] !== undefined && func0.call(data25, "incoming-message-queue-size")){
 let data41 = data25["incoming-message-queue-size"];
 const _errs68 = errors;
 if(!(validate34(data41, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
@@ -3412,7 +3413,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["outgoing-message-queue-size"] !== undefined){
+if(data25["outgoing-message-queue-size"] !== undefined && func0.call(data25, "outgoing-message-queue-size")){
 let data42 = data25["outgoing-message-queue-size"];
 const _errs69 = errors;
 if(!(validate34(data42, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
@@ -3427,7 +3428,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.max_known_points !== undefined){
+if(data25.max_known_points !== undefined && func0.call(data25, "max_known_points")){
 let data43 = data25.max_known_points;
 const _errs70 = errors;
 if(!(validate162(data43, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
@@ -3442,7 +3443,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.max_known_peer_ids !== undefined){
+if(data25.max_known_peer_ids !== undefined && func0.call(data25, "max_known_peer_ids")){
 let data44 = data25.max_known_peer_ids;
 const _errs71 = errors;
 if(!(validate162(data44, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
@@ -3457,7 +3458,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.peer_greylist_size !== undefined){
+if(data25.peer_greylist_size !== undefined && func0.call(data25, "peer_greylist_size")){
 let data45 = data25.peer_greylist_size;
 const _errs72 = errors;
 if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
@@ -3489,7 +3490,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.ip_greylist_size_in_kilobytes !== undefined){
+if(data25.ip_greylist_size_in_kilobytes !== undefined && func0.call(data25, "ip_greylist_size_in_kilobytes")){
 let data46 = data25.ip_greylist_size_in_kilobytes;
 const _errs74 = errors;
 if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
@@ -3521,7 +3522,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.ip_greylist_cleanup_delay !== undefined){
+if(data25.ip_greylist_cleanup_delay !== undefined && func0.call(data25, "ip_greylist_cleanup_delay")){
 let data47 = data25.ip_greylist_cleanup_delay;
 const _errs76 = errors;
 if(!(validate222(data47, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
@@ -3536,7 +3537,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["greylist-timeout"] !== undefined){
+if(data25["greylist-timeout"] !== undefined && func0.call(data25, "greylist-timeout")){
 let data48 = data25["greylist-timeout"];
 const _errs77 = errors;
 if(!(validate222(data48, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
@@ -3551,7 +3552,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["maintenance-idle-time"] !== undefined){
+if(data25["maintenance-idle-time"] !== undefined && func0.call(data25, "maintenance-idle-time")){
 let data49 = data25["maintenance-idle-time"];
 const _errs78 = errors;
 if(!(validate221(data49, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
@@ -3605,7 +3606,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.disable_mempool !== undefined){
+if(data18.disable_mempool !== undefined && func0.call(data18, "disable_mempool")){
 let data50 = data18.disable_mempool;
 const _errs79 = errors;
 if(typeof data50 !== "boolean"){
@@ -3621,7 +3622,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.enable_testchain !== undefined){
+if(data18.enable_testchain !== undefined && func0.call(data18, "enable_testchain")){
 let data51 = data18.enable_testchain;
 const _errs81 = errors;
 if(typeof data51 !== "boolean"){
@@ -3637,14 +3638,14 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.greylisting_config !== undefined){
+if(data18.greylisting_config !== undefined && func0.call(data18, "greylisting_config")){
 let data52 = data18.greylisting_config;
 const _errs83 = errors;
 const _errs84 = errors;
 if(errors === _errs83){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 const _errs85 = errors;
-for(const key6 in data52){
+for(const key6 of Object.keys(data52)){
 if(!((((key6 === "factor") || (key6 === "initial-delay")) || (key6 === "disconnection-delay")) || (key6 === "increase-cap"))){
 validate325.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -3652,7 +3653,7 @@ break;
 }
 }
 if(_errs85 === errors){
-if(data52.factor !== undefined){
+if(data52.factor !== undefined && func0.call(data52, "factor")){
 let data53 = data52.factor;
 const _errs86 = errors;
 if(!(typeof data53 == "number")){
@@ -3668,7 +3669,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["initial-delay"] !== undefined){
+if(data52["initial-delay"] !== undefined && func0.call(data52, "initial-delay")){
 let data54 = data52["initial-delay"];
 const _errs88 = errors;
 if(!(validate222(data54, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
@@ -3683,7 +3684,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["disconnection-delay"] !== undefined){
+if(data52["disconnection-delay"] !== undefined && func0.call(data52, "disconnection-delay")){
 let data55 = data52["disconnection-delay"];
 const _errs89 = errors;
 if(!(validate222(data55, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
@@ -3698,7 +3699,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["increase-cap"] !== undefined){
+if(data52["increase-cap"] !== undefined && func0.call(data52, "increase-cap")){
 let data56 = data52["increase-cap"];
 const _errs90 = errors;
 if(!(validate222(data56, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
@@ -3732,7 +3733,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.disable_peer_discovery !== undefined){
+if(data18.disable_peer_discovery !== undefined && func0.call(data18, "disable_peer_discovery")){
 let data57 = data18.disable_peer_discovery;
 const _errs91 = errors;
 if(typeof data57 !== "boolean"){
@@ -3774,14 +3775,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.log !== undefined){
+if(data.log !== undefined && func0.call(data, "log")){
 let data58 = data.log;
 const _errs93 = errors;
 const _errs94 = errors;
 if(errors === _errs93){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs95 = errors;
-for(const key7 in data58){
+for(const key7 of Object.keys(data58)){
 if(!((((key7 === "output") || (key7 === "level")) || (key7 === "colors")) || (key7 === "rules"))){
 validate325.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
 return false;
@@ -3789,7 +3790,7 @@ break;
 }
 }
 if(_errs95 === errors){
-if(data58.output !== undefined){
+if(data58.output !== undefined && func0.call(data58, "output")){
 let data59 = data58.output;
 const _errs96 = errors;
 if(!(validate3(data59, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
@@ -3804,7 +3805,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.level !== undefined){
+if(data58.level !== undefined && func0.call(data58, "level")){
 let data60 = data58.level;
 const _errs97 = errors;
 if(typeof data60 !== "string"){
@@ -3827,7 +3828,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.colors !== undefined){
+if(data58.colors !== undefined && func0.call(data58, "colors")){
 let data61 = data58.colors;
 const _errs99 = errors;
 if(typeof data61 !== "boolean"){
@@ -3843,7 +3844,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.rules !== undefined){
+if(data58.rules !== undefined && func0.call(data58, "rules")){
 let data62 = data58.rules;
 const _errs101 = errors;
 if(!(validate3(data62, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
@@ -3877,7 +3878,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["internal-events"] !== undefined){
+if(data["internal-events"] !== undefined && func0.call(data, "internal-events")){
 let data63 = data["internal-events"];
 const _errs102 = errors;
 const _errs103 = errors;
@@ -3944,14 +3945,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.shell !== undefined){
+if(data.shell !== undefined && func0.call(data, "shell")){
 let data64 = data.shell;
 const _errs106 = errors;
 const _errs107 = errors;
 if(errors === _errs106){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 const _errs108 = errors;
-for(const key8 in data64){
+for(const key8 of Object.keys(data64)){
 if(!(((((key8 === "peer_validator") || (key8 === "block_validator")) || (key8 === "prevalidator")) || (key8 === "chain_validator")) || (key8 === "history_mode"))){
 validate325.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -3959,14 +3960,14 @@ break;
 }
 }
 if(_errs108 === errors){
-if(data64.peer_validator !== undefined){
+if(data64.peer_validator !== undefined && func0.call(data64, "peer_validator")){
 let data65 = data64.peer_validator;
 const _errs109 = errors;
 const _errs110 = errors;
 if(errors === _errs109){
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 const _errs111 = errors;
-for(const key9 in data65){
+for(const key9 of Object.keys(data65)){
 if(!((((key9 === "block_header_request_timeout") || (key9 === "block_operations_request_timeout")) || (key9 === "protocol_request_timeout")) || (key9 === "new_head_request_timeout"))){
 validate325.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
@@ -3974,7 +3975,7 @@ break;
 }
 }
 if(_errs111 === errors){
-if(data65.block_header_request_timeout !== undefined){
+if(data65.block_header_request_timeout !== undefined && func0.call(data65, "block_header_request_timeout")){
 let data66 = data65.block_header_request_timeout;
 const _errs112 = errors;
 if(!(validate222(data66, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
@@ -3989,7 +3990,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.block_operations_request_timeout !== undefined){
+if(data65.block_operations_request_timeout !== undefined && func0.call(data65, "block_operations_request_timeout")){
 let data67 = data65.block_operations_request_timeout;
 const _errs113 = errors;
 if(!(validate222(data67, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
@@ -4004,7 +4005,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.protocol_request_timeout !== undefined){
+if(data65.protocol_request_timeout !== undefined && func0.call(data65, "protocol_request_timeout")){
 let data68 = data65.protocol_request_timeout;
 const _errs114 = errors;
 if(!(validate222(data68, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
@@ -4019,7 +4020,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.new_head_request_timeout !== undefined){
+if(data65.new_head_request_timeout !== undefined && func0.call(data65, "new_head_request_timeout")){
 let data69 = data65.new_head_request_timeout;
 const _errs115 = errors;
 if(!(validate222(data69, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
@@ -4053,14 +4054,14 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.block_validator !== undefined){
+if(data64.block_validator !== undefined && func0.call(data64, "block_validator")){
 let data70 = data64.block_validator;
 const _errs116 = errors;
 const _errs117 = errors;
 if(errors === _errs116){
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 const _errs118 = errors;
-for(const key10 in data70){
+for(const key10 of Object.keys(data70)){
 if(!((key10 === "protocol_request_timeout") || (key10 === "operation_metadata_size_limit"))){
 validate325.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
@@ -4068,7 +4069,7 @@ break;
 }
 }
 if(_errs118 === errors){
-if(data70.protocol_request_timeout !== undefined){
+if(data70.protocol_request_timeout !== undefined && func0.call(data70, "protocol_request_timeout")){
 let data71 = data70.protocol_request_timeout;
 const _errs119 = errors;
 if(!(validate222(data71, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
@@ -4083,7 +4084,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data70.operation_metadata_size_limit !== undefined){
+if(data70.operation_metadata_size_limit !== undefined && func0.call(data70, "operation_metadata_size_limit")){
 let data72 = data70.operation_metadata_size_limit;
 const _errs120 = errors;
 if(!(validate250(data72, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
@@ -4115,14 +4116,14 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.prevalidator !== undefined){
+if(data64.prevalidator !== undefined && func0.call(data64, "prevalidator")){
 let data73 = data64.prevalidator;
 const _errs121 = errors;
 const _errs122 = errors;
 if(errors === _errs121){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 const _errs123 = errors;
-for(const key11 in data73){
+for(const key11 of Object.keys(data73)){
 if(!(((key11 === "operations_request_timeout") || (key11 === "max_refused_operations")) || (key11 === "operations_batch_size"))){
 validate325.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
 return false;
@@ -4130,7 +4131,7 @@ break;
 }
 }
 if(_errs123 === errors){
-if(data73.operations_request_timeout !== undefined){
+if(data73.operations_request_timeout !== undefined && func0.call(data73, "operations_request_timeout")){
 let data74 = data73.operations_request_timeout;
 const _errs124 = errors;
 if(!(validate222(data74, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
@@ -4145,7 +4146,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data73.max_refused_operations !== undefined){
+if(data73.max_refused_operations !== undefined && func0.call(data73, "max_refused_operations")){
 let data75 = data73.max_refused_operations;
 const _errs125 = errors;
 if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
@@ -4177,7 +4178,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data73.operations_batch_size !== undefined){
+if(data73.operations_batch_size !== undefined && func0.call(data73, "operations_batch_size")){
 let data76 = data73.operations_batch_size;
 const _errs127 = errors;
 if(!(validate34(data76, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
@@ -4210,7 +4211,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.chain_validator !== undefined){
+if(data64.chain_validator !== undefined && func0.call(data64, "chain_validator")){
 let data77 = data64.chain_validator;
 const _errs128 = errors;
 const _errs129 = errors;
@@ -4221,7 +4222,7 @@ const _errs131 = errors;
 if(errors === _errs130){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs132 = errors;
-for(const key12 in data77){
+for(const key12 of Object.keys(data77)){
 if(!((key12 === "latency") || (key12 === "synchronisation_threshold"))){
 const err8 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4235,7 +4236,7 @@ break;
 }
 }
 if(_errs132 === errors){
-if(data77.latency !== undefined){
+if(data77.latency !== undefined && func0.call(data77, "latency")){
 let data78 = data77.latency;
 const _errs133 = errors;
 if(!((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78)))){
@@ -4285,7 +4286,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data77.synchronisation_threshold !== undefined){
+if(data77.synchronisation_threshold !== undefined && func0.call(data77, "synchronisation_threshold")){
 let data79 = data77.synchronisation_threshold;
 const _errs135 = errors;
 if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
@@ -4362,7 +4363,7 @@ const _errs138 = errors;
 if(errors === _errs137){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs139 = errors;
-for(const key13 in data77){
+for(const key13 of Object.keys(data77)){
 if(!(key13 === "bootstrap_threshold")){
 const err16 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4376,7 +4377,7 @@ break;
 }
 }
 if(_errs139 === errors){
-if(data77.bootstrap_threshold !== undefined){
+if(data77.bootstrap_threshold !== undefined && func0.call(data77, "bootstrap_threshold")){
 let data80 = data77.bootstrap_threshold;
 const _errs140 = errors;
 if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
@@ -4484,7 +4485,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.history_mode !== undefined){
+if(data64.history_mode !== undefined && func0.call(data64, "history_mode")){
 let data81 = data64.history_mode;
 const _errs142 = errors;
 if(!(validate240(data81, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
@@ -4519,7 +4520,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network !== undefined){
+if(data.network !== undefined && func0.call(data, "network")){
 let data82 = data.network;
 const _errs143 = errors;
 const _errs144 = errors;
@@ -4636,7 +4637,7 @@ const _errs152 = errors;
 if(errors === _errs151){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing2;
-if((((data82.sandboxed_chain_name === undefined) && (missing2 = "sandboxed_chain_name")) || ((data82.chain_name === undefined) && (missing2 = "chain_name"))) || ((data82.genesis === undefined) && (missing2 = "genesis"))){
+if(((((data82.sandboxed_chain_name === undefined) || (!(func0.call(data82, "sandboxed_chain_name")))) && (missing2 = "sandboxed_chain_name")) || (((data82.chain_name === undefined) || (!(func0.call(data82, "chain_name")))) && (missing2 = "chain_name"))) || (((data82.genesis === undefined) || (!(func0.call(data82, "genesis")))) && (missing2 = "genesis"))){
 const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -4648,8 +4649,8 @@ errors++;
 }
 else {
 const _errs153 = errors;
-for(const key14 in data82){
-if(!(func2.call(schema94.properties.network.oneOf[3].properties, key14))){
+for(const key14 of Object.keys(data82)){
+if(!(func0.call(schema94.properties.network.oneOf[3].properties, key14))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4662,14 +4663,14 @@ break;
 }
 }
 if(_errs153 === errors){
-if(data82.genesis !== undefined){
+if(data82.genesis !== undefined && func0.call(data82, "genesis")){
 let data83 = data82.genesis;
 const _errs154 = errors;
 const _errs155 = errors;
 if(errors === _errs154){
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing3;
-if((((data83.protocol === undefined) && (missing3 = "protocol")) || ((data83.block === undefined) && (missing3 = "block"))) || ((data83.timestamp === undefined) && (missing3 = "timestamp"))){
+if(((((data83.protocol === undefined) || (!(func0.call(data83, "protocol")))) && (missing3 = "protocol")) || (((data83.block === undefined) || (!(func0.call(data83, "block")))) && (missing3 = "block"))) || (((data83.timestamp === undefined) || (!(func0.call(data83, "timestamp")))) && (missing3 = "timestamp"))){
 const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -4681,7 +4682,7 @@ errors++;
 }
 else {
 const _errs156 = errors;
-for(const key15 in data83){
+for(const key15 of Object.keys(data83)){
 if(!(((key15 === "timestamp") || (key15 === "block")) || (key15 === "protocol"))){
 const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4695,7 +4696,7 @@ break;
 }
 }
 if(_errs156 === errors){
-if(data83.timestamp !== undefined){
+if(data83.timestamp !== undefined && func0.call(data83, "timestamp")){
 let data84 = data83.timestamp;
 const _errs157 = errors;
 if(!(validate229(data84, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
@@ -4710,7 +4711,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data83.block !== undefined){
+if(data83.block !== undefined && func0.call(data83, "block")){
 let data85 = data83.block;
 const _errs158 = errors;
 if(!(validate99(data85, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
@@ -4725,7 +4726,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data83.protocol !== undefined){
+if(data83.protocol !== undefined && func0.call(data83, "protocol")){
 let data86 = data83.protocol;
 const _errs159 = errors;
 if(!(validate71(data86, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
@@ -4765,14 +4766,14 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.genesis_parameters !== undefined){
+if(data82.genesis_parameters !== undefined && func0.call(data82, "genesis_parameters")){
 let data87 = data82.genesis_parameters;
 const _errs160 = errors;
 const _errs161 = errors;
 if(errors === _errs160){
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 let missing4;
-if((data87.values === undefined) && (missing4 = "values")){
+if(((data87.values === undefined) || (!(func0.call(data87, "values")))) && (missing4 = "values")){
 const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -4784,7 +4785,7 @@ errors++;
 }
 else {
 const _errs162 = errors;
-for(const key16 in data87){
+for(const key16 of Object.keys(data87)){
 if(!((key16 === "context_key") || (key16 === "values"))){
 const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4798,7 +4799,7 @@ break;
 }
 }
 if(_errs162 === errors){
-if(data87.context_key !== undefined){
+if(data87.context_key !== undefined && func0.call(data87, "context_key")){
 let data88 = data87.context_key;
 const _errs163 = errors;
 if(!(validate3(data88, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
@@ -4836,7 +4837,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.chain_name !== undefined){
+if(data82.chain_name !== undefined && func0.call(data82, "chain_name")){
 let data89 = data82.chain_name;
 const _errs164 = errors;
 if(!(validate180(data89, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
@@ -4851,7 +4852,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.old_chain_name !== undefined){
+if(data82.old_chain_name !== undefined && func0.call(data82, "old_chain_name")){
 let data90 = data82.old_chain_name;
 const _errs165 = errors;
 if(!(validate180(data90, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
@@ -4866,7 +4867,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.incompatible_chain_name !== undefined){
+if(data82.incompatible_chain_name !== undefined && func0.call(data82, "incompatible_chain_name")){
 let data91 = data82.incompatible_chain_name;
 const _errs166 = errors;
 if(!(validate180(data91, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
@@ -4881,7 +4882,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.sandboxed_chain_name !== undefined){
+if(data82.sandboxed_chain_name !== undefined && func0.call(data82, "sandboxed_chain_name")){
 let data92 = data82.sandboxed_chain_name;
 const _errs167 = errors;
 if(!(validate180(data92, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
@@ -4896,7 +4897,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.user_activated_upgrades !== undefined){
+if(data82.user_activated_upgrades !== undefined && func0.call(data82, "user_activated_upgrades")){
 let data93 = data82.user_activated_upgrades;
 const _errs168 = errors;
 if(!(validate297(data93, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
@@ -4911,7 +4912,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.user_activated_protocol_overrides !== undefined){
+if(data82.user_activated_protocol_overrides !== undefined && func0.call(data82, "user_activated_protocol_overrides")){
 let data94 = data82.user_activated_protocol_overrides;
 const _errs169 = errors;
 if(!(validate295(data94, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
@@ -4926,7 +4927,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.default_bootstrap_peers !== undefined){
+if(data82.default_bootstrap_peers !== undefined && func0.call(data82, "default_bootstrap_peers")){
 let data95 = data82.default_bootstrap_peers;
 const _errs170 = errors;
 if(!(validate11(data95, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
@@ -4941,14 +4942,14 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.dal_config !== undefined){
+if(data82.dal_config !== undefined && func0.call(data82, "dal_config")){
 let data96 = data82.dal_config;
 const _errs171 = errors;
 const _errs172 = errors;
 if(errors === _errs171){
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 let missing5;
-if((((data96.bootstrap_peers === undefined) && (missing5 = "bootstrap_peers")) || ((data96.use_mock_srs_for_testing === undefined) && (missing5 = "use_mock_srs_for_testing"))) || ((data96.activated === undefined) && (missing5 = "activated"))){
+if(((((data96.bootstrap_peers === undefined) || (!(func0.call(data96, "bootstrap_peers")))) && (missing5 = "bootstrap_peers")) || (((data96.use_mock_srs_for_testing === undefined) || (!(func0.call(data96, "use_mock_srs_for_testing")))) && (missing5 = "use_mock_srs_for_testing"))) || (((data96.activated === undefined) || (!(func0.call(data96, "activated")))) && (missing5 = "activated"))){
 const err36 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err36];
@@ -4960,7 +4961,7 @@ errors++;
 }
 else {
 const _errs173 = errors;
-for(const key17 in data96){
+for(const key17 of Object.keys(data96)){
 if(!(((key17 === "activated") || (key17 === "use_mock_srs_for_testing")) || (key17 === "bootstrap_peers"))){
 const err37 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4974,7 +4975,7 @@ break;
 }
 }
 if(_errs173 === errors){
-if(data96.activated !== undefined){
+if(data96.activated !== undefined && func0.call(data96, "activated")){
 let data97 = data96.activated;
 const _errs174 = errors;
 if(typeof data97 !== "boolean"){
@@ -4996,7 +4997,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data96.use_mock_srs_for_testing !== undefined){
+if(data96.use_mock_srs_for_testing !== undefined && func0.call(data96, "use_mock_srs_for_testing")){
 let data98 = data96.use_mock_srs_for_testing;
 const _errs176 = errors;
 if(typeof data98 !== "boolean"){
@@ -5018,7 +5019,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data96.bootstrap_peers !== undefined){
+if(data96.bootstrap_peers !== undefined && func0.call(data96, "bootstrap_peers")){
 let data99 = data96.bootstrap_peers;
 const _errs178 = errors;
 if(!(validate11(data99, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
@@ -5128,7 +5129,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.metrics_addr !== undefined){
+if(data.metrics_addr !== undefined && func0.call(data, "metrics_addr")){
 let data100 = data.metrics_addr;
 const _errs179 = errors;
 if(!(validate11(data100, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
@@ -5175,13 +5176,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.history_mode === undefined) && (missing0 = "history_mode")){
+if(((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")){
 validate387.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "history_mode")){
 validate387.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -5189,7 +5190,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 let data0 = data.history_mode;
 const _errs2 = errors;
 if(!(validate240(data0, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
@@ -5297,13 +5298,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.bootstrap_peers === undefined) && (missing0 = "bootstrap_peers")) || ((data.use_mock_srs_for_testing === undefined) && (missing0 = "use_mock_srs_for_testing"))) || ((data.activated === undefined) && (missing0 = "activated"))){
+if(((((data.bootstrap_peers === undefined) || (!(func0.call(data, "bootstrap_peers")))) && (missing0 = "bootstrap_peers")) || (((data.use_mock_srs_for_testing === undefined) || (!(func0.call(data, "use_mock_srs_for_testing")))) && (missing0 = "use_mock_srs_for_testing"))) || (((data.activated === undefined) || (!(func0.call(data, "activated")))) && (missing0 = "activated"))){
 validate392.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "activated") || (key0 === "use_mock_srs_for_testing")) || (key0 === "bootstrap_peers"))){
 validate392.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -5311,7 +5312,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.activated !== undefined){
+if(data.activated !== undefined && func0.call(data, "activated")){
 let data0 = data.activated;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -5327,7 +5328,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.use_mock_srs_for_testing !== undefined){
+if(data.use_mock_srs_for_testing !== undefined && func0.call(data, "use_mock_srs_for_testing")){
 let data1 = data.use_mock_srs_for_testing;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -5343,7 +5344,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.bootstrap_peers !== undefined){
+if(data.bootstrap_peers !== undefined && func0.call(data, "bootstrap_peers")){
 let data2 = data.bootstrap_peers;
 const _errs6 = errors;
 if(!(validate11(data2, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
@@ -5466,13 +5467,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
 validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
 validate16.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -5480,7 +5481,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -5503,7 +5504,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data1 = data.name;
 const _errs4 = errors;
 if(!(validate3(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -5518,7 +5519,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.descr !== undefined){
+if(data.descr !== undefined && func0.call(data, "descr")){
 let data2 = data.descr;
 const _errs5 = errors;
 if(!(validate3(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
@@ -5591,7 +5592,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.kind === undefined) && (missing0 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5603,7 +5604,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5617,7 +5618,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -5679,7 +5680,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.kind === undefined) && (missing1 = "kind")) || ((data.size === undefined) && (missing1 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5691,7 +5692,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5705,7 +5706,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -5740,7 +5741,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
@@ -5775,7 +5776,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -5844,7 +5845,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -5856,7 +5857,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5870,7 +5871,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 const _errs18 = errors;
 if(typeof data4 !== "string"){
@@ -5937,7 +5938,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.kind === undefined) && (missing3 = "kind")) || ((data.max === undefined) && (missing3 = "max"))) || ((data.min === undefined) && (missing3 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
 const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -5949,7 +5950,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5963,7 +5964,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 let data5 = data.min;
 const _errs23 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
@@ -5978,7 +5979,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
@@ -6013,7 +6014,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 let data7 = data.max;
 const _errs26 = errors;
 if(!(validate34(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
@@ -6028,7 +6029,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
@@ -6098,7 +6099,7 @@ const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((((data.kind === undefined) && (missing4 = "kind")) || ((data.max === undefined) && (missing4 = "max"))) || ((data.min === undefined) && (missing4 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -6110,7 +6111,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
 const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6124,7 +6125,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 const _errs32 = errors;
 if(!(typeof data9 == "number")){
@@ -6146,7 +6147,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 let data10 = data.max;
 const _errs34 = errors;
 if(!(typeof data10 == "number")){
@@ -6168,7 +6169,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
@@ -6237,7 +6238,7 @@ const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.kind === undefined) && (missing5 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
 const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -6249,7 +6250,7 @@ errors++;
 }
 else {
 const _errs40 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
 const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6263,7 +6264,7 @@ break;
 }
 }
 if(_errs40 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 const _errs41 = errors;
 if(typeof data12 !== "string"){
@@ -6330,7 +6331,7 @@ const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if((data.kind === undefined) && (missing6 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
 const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
@@ -6342,7 +6343,7 @@ errors++;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
 const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6356,7 +6357,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 const _errs46 = errors;
 if(typeof data13 !== "string"){
@@ -6423,7 +6424,7 @@ const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((data.kind === undefined) && (missing7 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
 const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -6435,7 +6436,7 @@ errors++;
 }
 else {
 const _errs50 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
 const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6449,7 +6450,7 @@ break;
 }
 }
 if(_errs50 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 const _errs51 = errors;
 if(typeof data14 !== "string"){
@@ -6516,7 +6517,7 @@ const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.reference === undefined) && (missing8 = "reference"))) || ((data.size === undefined) && (missing8 = "size"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
 const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -6528,7 +6529,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
 const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6542,7 +6543,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data15 = data.size;
 const _errs56 = errors;
 if(!(validate37(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -6557,7 +6558,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.reference !== undefined){
+if(data.reference !== undefined && func0.call(data, "reference")){
 let data16 = data.reference;
 const _errs57 = errors;
 if(!(validate3(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
@@ -6572,7 +6573,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
@@ -6641,7 +6642,7 @@ const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.kind === undefined) && (missing9 = "kind")) || ((data.layout === undefined) && (missing9 = "layout"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -6653,7 +6654,7 @@ errors++;
 }
 else {
 const _errs62 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
 const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6667,7 +6668,7 @@ break;
 }
 }
 if(_errs62 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data18 = data.layout;
 const _errs63 = errors;
 if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -6682,7 +6683,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
@@ -6717,7 +6718,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.length_limit !== undefined){
+if(data.length_limit !== undefined && func0.call(data, "length_limit")){
 let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
@@ -6728,7 +6729,7 @@ const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
-if((data20.kind === undefined) && (missing10 = "kind")){
+if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
 const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -6740,7 +6741,7 @@ errors++;
 }
 else {
 const _errs70 = errors;
-for(const key10 in data20){
+for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
 const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6754,7 +6755,7 @@ break;
 }
 }
 if(_errs70 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 const _errs71 = errors;
 if(typeof data21 !== "string"){
@@ -6816,7 +6817,7 @@ const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
-if(((data20.at_most === undefined) && (missing11 = "at_most")) || ((data20.kind === undefined) && (missing11 = "kind"))){
+if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
 const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -6828,7 +6829,7 @@ errors++;
 }
 else {
 const _errs75 = errors;
-for(const key11 in data20){
+for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
 const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6842,7 +6843,7 @@ break;
 }
 }
 if(_errs75 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
@@ -6877,7 +6878,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data20.at_most !== undefined){
+if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 let data23 = data20.at_most;
 const _errs78 = errors;
 if(!(validate34(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
@@ -6925,7 +6926,7 @@ const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
-if(((data20.exactly === undefined) && (missing12 = "exactly")) || ((data20.kind === undefined) && (missing12 = "kind"))){
+if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
 const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -6937,7 +6938,7 @@ errors++;
 }
 else {
 const _errs81 = errors;
-for(const key12 in data20){
+for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
 const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6951,7 +6952,7 @@ break;
 }
 }
 if(_errs81 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
@@ -6986,7 +6987,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data20.exactly !== undefined){
+if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 let data25 = data20.exactly;
 const _errs84 = errors;
 if(!(validate34(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
@@ -7094,7 +7095,7 @@ const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if(((data.kind === undefined) && (missing13 = "kind")) || ((data.name === undefined) && (missing13 = "name"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
 const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -7106,7 +7107,7 @@ errors++;
 }
 else {
 const _errs87 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
 const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7120,7 +7121,7 @@ break;
 }
 }
 if(_errs87 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data26 = data.name;
 const _errs88 = errors;
 if(!(validate3(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -7135,7 +7136,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
@@ -7203,7 +7204,7 @@ const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.kind === undefined) && (missing14 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
 const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -7215,7 +7216,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
 const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7229,7 +7230,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 const _errs94 = errors;
 if(typeof data28 !== "string"){
@@ -7344,7 +7345,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.size === undefined) && (missing0 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7356,7 +7357,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7370,7 +7371,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data0 = data.size;
 const _errs4 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -7385,7 +7386,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
@@ -7448,7 +7449,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.kind === undefined) && (missing1 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7460,7 +7461,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7474,7 +7475,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -7541,7 +7542,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -7553,7 +7554,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7567,7 +7568,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -7672,7 +7673,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.kind === undefined) && (missing0 = "kind")) || ((data.data_kind === undefined) && (missing0 = "data_kind"))) || ((data.layout === undefined) && (missing0 = "layout"))) || ((data.name === undefined) && (missing0 = "name"))){
+if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7684,7 +7685,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7698,7 +7699,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data0 = data.name;
 const _errs4 = errors;
 if(!(validate3(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -7713,7 +7714,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data1 = data.layout;
 const _errs5 = errors;
 if(!(validate33(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -7728,7 +7729,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 let data2 = data.data_kind;
 const _errs6 = errors;
 if(!(validate44(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
@@ -7743,7 +7744,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
@@ -7808,7 +7809,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.data_kind === undefined) && (missing1 = "data_kind")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.layout === undefined) && (missing1 = "layout"))){
+if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7820,7 +7821,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7834,7 +7835,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 let data4 = data.layout;
 const _errs12 = errors;
 if(!(validate33(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
@@ -7849,7 +7850,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
@@ -7884,7 +7885,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 let data6 = data.data_kind;
 const _errs15 = errors;
 if(!(validate44(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
@@ -7933,7 +7934,7 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.size === undefined) && (missing2 = "size")) || ((data.num_fields === undefined) && (missing2 = "num_fields"))) || ((data.kind === undefined) && (missing2 = "kind"))){
+if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -7945,7 +7946,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7959,7 +7960,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
@@ -7994,7 +7995,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data8 = data.name;
 const _errs21 = errors;
 if(!(validate3(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -8009,7 +8010,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.num_fields !== undefined){
+if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 let data9 = data.num_fields;
 const _errs22 = errors;
 if(!(validate34(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
@@ -8024,7 +8025,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
@@ -8094,7 +8095,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.name === undefined) && (missing3 = "name")) || ((data.kind === undefined) && (missing3 = "kind"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -8106,7 +8107,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
 const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8120,7 +8121,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
@@ -8155,7 +8156,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data12 = data.name;
 const _errs30 = errors;
 if(!(validate3(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -8276,13 +8277,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
+if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
 validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
 validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8290,7 +8291,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.tag !== undefined){
+if(data.tag !== undefined && func0.call(data, "tag")){
 let data0 = data.tag;
 const _errs2 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
@@ -8305,7 +8306,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 let data1 = data.fields;
 const _errs3 = errors;
 if(!(validate30(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
@@ -8320,7 +8321,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 let data2 = data.name;
 const _errs4 = errors;
 if(!(validate3(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
@@ -8364,7 +8365,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.fields === undefined) && (missing0 = "fields")){
+if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8376,7 +8377,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8390,7 +8391,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 let data0 = data.fields;
 const _errs4 = errors;
 if(!(validate30(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
@@ -8432,7 +8433,7 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.cases === undefined) && (missing1 = "cases")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.tag_size === undefined) && (missing1 = "tag_size"))){
+if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8444,7 +8445,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8458,7 +8459,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.tag_size !== undefined){
+if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
@@ -8493,7 +8494,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 const _errs10 = errors;
 if(!(validate44(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
@@ -8508,7 +8509,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
 const _errs12 = errors;
@@ -8586,7 +8587,7 @@ const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.cases === undefined) && (missing2 = "cases")) || ((data.size === undefined) && (missing2 = "size"))){
+if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
 const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -8598,7 +8599,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8612,7 +8613,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data5 = data.size;
 const _errs17 = errors;
 if(!(validate37(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -8627,7 +8628,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -8789,13 +8790,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
+if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8803,20 +8804,20 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.binary_schema !== undefined){
+if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
+if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
 validate28.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
 validate28.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -8824,7 +8825,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.toplevel !== undefined){
+if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 let data1 = data0.toplevel;
 const _errs5 = errors;
 if(!(validate29(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
@@ -8839,7 +8840,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.fields !== undefined){
+if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
 const _errs7 = errors;
@@ -8854,13 +8855,13 @@ const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
+if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
 validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
 validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -8868,20 +8869,20 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data3.description !== undefined){
+if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
 const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
-if((data4.title === undefined) && (missing3 = "title")){
+if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
 validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key3 in data4){
+for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
 validate28.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -8889,7 +8890,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data4.title !== undefined){
+if(data4.title !== undefined && func0.call(data4, "title")){
 let data5 = data4.title;
 const _errs14 = errors;
 if(!(validate3(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
@@ -8904,7 +8905,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.description !== undefined){
+if(data4.description !== undefined && func0.call(data4, "description")){
 let data6 = data4.description;
 const _errs15 = errors;
 if(!(validate3(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
@@ -8937,7 +8938,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data3.encoding !== undefined){
+if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 let data7 = data3.encoding;
 const _errs16 = errors;
 if(!(validate29(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
@@ -9026,13 +9027,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
+if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
 validate14.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
 validate14.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9040,7 +9041,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.meth !== undefined){
+if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -9063,7 +9064,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.path !== undefined){
+if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -9111,7 +9112,7 @@ const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.name === undefined) && (missing1 = "name")) || ((data2.id === undefined) && (missing1 = "id"))){
+if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
 const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9123,7 +9124,7 @@ errors++;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
 const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9137,7 +9138,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -9172,7 +9173,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 let data4 = data2.name;
 const _errs15 = errors;
 if(!(validate3(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
@@ -9187,7 +9188,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.descr !== undefined){
+if(data2.descr !== undefined && func0.call(data2, "descr")){
 let data5 = data2.descr;
 const _errs16 = errors;
 if(!(validate3(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
@@ -9279,7 +9280,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 const _errs17 = errors;
 if(!(validate3(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
@@ -9294,7 +9295,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.query !== undefined){
+if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -9309,13 +9310,13 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 validate14.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
 validate14.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -9323,7 +9324,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 let data9 = data8.name;
 const _errs23 = errors;
 if(!(validate3(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
@@ -9338,7 +9339,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 let data10 = data8.description;
 const _errs24 = errors;
 if(!(validate3(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
@@ -9353,7 +9354,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.kind !== undefined){
+if(data8.kind !== undefined && func0.call(data8, "kind")){
 let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
@@ -9364,7 +9365,7 @@ const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
-if((data11.single === undefined) && (missing3 = "single")){
+if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
 const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -9376,7 +9377,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
 const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9390,7 +9391,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.single !== undefined){
+if(data11.single !== undefined && func0.call(data11, "single")){
 let data12 = data11.single;
 const _errs30 = errors;
 if(!(validate16(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
@@ -9432,7 +9433,7 @@ const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if((data11.optional === undefined) && (missing4 = "optional")){
+if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
 const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -9444,7 +9445,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key4 in data11){
+for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
 const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9458,7 +9459,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data11.optional !== undefined){
+if(data11.optional !== undefined && func0.call(data11, "optional")){
 let data13 = data11.optional;
 const _errs34 = errors;
 if(!(validate16(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
@@ -9505,7 +9506,7 @@ const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
-if((data11.flag === undefined) && (missing5 = "flag")){
+if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
 const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -9517,7 +9518,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
 const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9531,14 +9532,14 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data11.flag !== undefined){
+if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
 const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs40 = errors;
-for(const key6 in data14){
+for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -9603,7 +9604,7 @@ const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
-if((data11.multi === undefined) && (missing6 = "multi")){
+if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
 const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -9615,7 +9616,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data11){
+for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
 const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9629,7 +9630,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data11.multi !== undefined){
+if(data11.multi !== undefined && func0.call(data11, "multi")){
 let data15 = data11.multi;
 const _errs44 = errors;
 if(!(validate16(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
@@ -9739,7 +9740,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.input !== undefined){
+if(data.input !== undefined && func0.call(data, "input")){
 let data16 = data.input;
 const _errs45 = errors;
 if(!(validate28(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
@@ -9754,7 +9755,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.output !== undefined && func0.call(data, "output")){
 let data17 = data.output;
 const _errs46 = errors;
 if(!(validate28(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
@@ -9769,7 +9770,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data18 = data.error;
 const _errs47 = errors;
 if(!(validate28(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
@@ -9818,7 +9819,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.static === undefined) && (missing0 = "static")){
+if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9830,7 +9831,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9844,14 +9845,14 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.static !== undefined){
+if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
 const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
 const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9865,7 +9866,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data0.get_service !== undefined){
+if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 let data1 = data0.get_service;
 const _errs7 = errors;
 if(!(validate14(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
@@ -9880,7 +9881,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.post_service !== undefined){
+if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 let data2 = data0.post_service;
 const _errs8 = errors;
 if(!(validate14(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
@@ -9895,7 +9896,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.delete_service !== undefined){
+if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 let data3 = data0.delete_service;
 const _errs9 = errors;
 if(!(validate14(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
@@ -9910,7 +9911,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.put_service !== undefined){
+if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 let data4 = data0.put_service;
 const _errs10 = errors;
 if(!(validate14(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
@@ -9925,7 +9926,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.patch_service !== undefined){
+if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 let data5 = data0.patch_service;
 const _errs11 = errors;
 if(!(validate14(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
@@ -9940,7 +9941,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.subdirs !== undefined){
+if(data0.subdirs !== undefined && func0.call(data0, "subdirs")){
 let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -9951,7 +9952,7 @@ const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
-if((data6.suffixes === undefined) && (missing1 = "suffixes")){
+if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
 const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9963,7 +9964,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
 const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9977,7 +9978,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data6.suffixes !== undefined){
+if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
 const _errs18 = errors;
@@ -9992,7 +9993,7 @@ const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.tree === undefined) && (missing2 = "tree")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -10004,7 +10005,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data8){
+for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
 const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10018,7 +10019,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 let data9 = data8.name;
 const _errs22 = errors;
 if(!(validate3(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
@@ -10033,7 +10034,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data8.tree !== undefined){
+if(data8.tree !== undefined && func0.call(data8, "tree")){
 let data10 = data8.tree;
 const _errs23 = errors;
 if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
@@ -10120,7 +10121,7 @@ const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if((data6.dynamic_dispatch === undefined) && (missing3 = "dynamic_dispatch")){
+if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
 const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -10132,7 +10133,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key4 in data6){
+for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
 const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10146,14 +10147,14 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data6.dynamic_dispatch !== undefined){
+if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
 const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if(((data11.tree === undefined) && (missing4 = "tree")) || ((data11.arg === undefined) && (missing4 = "arg"))){
+if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
 const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -10165,7 +10166,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
 const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10179,7 +10180,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.arg !== undefined){
+if(data11.arg !== undefined && func0.call(data11, "arg")){
 let data12 = data11.arg;
 const _errs30 = errors;
 if(!(validate16(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
@@ -10194,7 +10195,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data11.tree !== undefined){
+if(data11.tree !== undefined && func0.call(data11, "tree")){
 let data13 = data11.tree;
 const _errs31 = errors;
 if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
@@ -10344,7 +10345,7 @@ const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.dynamic === undefined) && (missing5 = "dynamic")){
+if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
 const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -10356,7 +10357,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
 const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10370,7 +10371,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.dynamic !== undefined){
+if(data.dynamic !== undefined && func0.call(data, "dynamic")){
 let data14 = data.dynamic;
 const _errs35 = errors;
 if(!(validate8(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
@@ -10504,13 +10505,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.ready === undefined) && (missing0 = "ready")){
+if(((data.ready === undefined) || (!(func0.call(data, "ready")))) && (missing0 = "ready")){
 validate400.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "ready")){
 validate400.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10518,7 +10519,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.ready !== undefined){
+if(data.ready !== undefined && func0.call(data, "ready")){
 let data0 = data.ready;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -10561,13 +10562,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
+if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 validate170.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
 validate170.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10575,7 +10576,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data0 = data.branch;
 const _errs2 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -10590,7 +10591,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data1 = data.data;
 const _errs3 = errors;
 if(!(validate75(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
@@ -10689,13 +10690,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.operations === undefined) && (missing0 = "operations")) || ((data.data === undefined) && (missing0 = "data"))){
+if((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))){
 validate401.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "data") || (key0 === "operations"))){
 validate401.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10703,7 +10704,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data0 = data.data;
 const _errs2 = errors;
 if(!(validate75(data0, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
@@ -10718,7 +10719,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data1 = data.operations;
 const _errs3 = errors;
 if(!(validate169(data1, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -10760,7 +10761,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("block_hash", data)){
+if(!func4("block_hash", data)){
 validate404.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -10811,7 +10812,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
+if(!func4("operation_hash", data)){
 validate407.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -10866,13 +10867,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.components === undefined) && (missing0 = "components")) || ((data.expected_env_version === undefined) && (missing0 = "expected_env_version"))){
+if((((data.components === undefined) || (!(func0.call(data, "components")))) && (missing0 = "components")) || (((data.expected_env_version === undefined) || (!(func0.call(data, "expected_env_version")))) && (missing0 = "expected_env_version"))){
 validate409.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "expected_env_version") || (key0 === "components"))){
 validate409.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10880,7 +10881,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.expected_env_version !== undefined){
+if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 let data0 = data.expected_env_version;
 const _errs2 = errors;
 if(!(validate285(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
@@ -10895,7 +10896,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.components !== undefined){
+if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -10910,13 +10911,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.implementation === undefined) && (missing1 = "implementation")) || ((data2.name === undefined) && (missing1 = "name"))){
+if((((data2.implementation === undefined) || (!(func0.call(data2, "implementation")))) && (missing1 = "implementation")) || (((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name"))){
 validate409.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "name") || (key1 === "interface")) || (key1 === "implementation"))){
 validate409.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -10924,7 +10925,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 let data3 = data2.name;
 const _errs8 = errors;
 if(!(validate3(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
@@ -10939,7 +10940,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.interface !== undefined){
+if(data2.interface !== undefined && func0.call(data2, "interface")){
 let data4 = data2.interface;
 const _errs9 = errors;
 if(!(validate3(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
@@ -10954,7 +10955,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.implementation !== undefined){
+if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 let data5 = data2.implementation;
 const _errs10 = errors;
 if(!(validate3(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
@@ -11030,7 +11031,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("protocol_hash", data)){
+if(!func4("protocol_hash", data)){
 validate414.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -11055,7 +11056,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("chain_id", data)){
+if(!func4("chain_id", data)){
 validate102.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -11088,7 +11089,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((data0.chain_id === undefined) && (missing0 = "chain_id")){
+if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -11100,7 +11101,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
 const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11114,7 +11115,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data1 = data0.chain_id;
 const _errs6 = errors;
 if(!(validate102(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -11156,7 +11157,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.expiration_date === undefined) && (missing1 = "expiration_date")) || ((data0.test_protocol === undefined) && (missing1 = "test_protocol"))) || ((data0.chain_id === undefined) && (missing1 = "chain_id"))){
+if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -11168,7 +11169,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11182,7 +11183,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data2 = data0.chain_id;
 const _errs10 = errors;
 if(!(validate102(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -11197,7 +11198,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.test_protocol !== undefined){
+if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 let data3 = data0.test_protocol;
 const _errs11 = errors;
 if(!(validate71(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
@@ -11212,7 +11213,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.expiration_date !== undefined){
+if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 let data4 = data0.expiration_date;
 const _errs12 = errors;
 if(!(validate229(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
@@ -11261,7 +11262,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
-if((data0.stopping === undefined) && (missing2 = "stopping")){
+if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
 const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -11273,7 +11274,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data0){
+for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
 const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11287,7 +11288,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data0.stopping !== undefined){
+if(data0.stopping !== undefined && func0.call(data0, "stopping")){
 let data5 = data0.stopping;
 const _errs16 = errors;
 if(!(validate102(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
@@ -11385,13 +11386,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.operations === undefined) && (missing0 = "operations")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.header === undefined) || (!(func0.call(data, "header")))) && (missing0 = "header"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))){
 validate422.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "chain_id") || (key0 === "hash")) || (key0 === "header")) || (key0 === "operations"))){
 validate422.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11399,7 +11400,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 let data0 = data.chain_id;
 const _errs2 = errors;
 if(!(validate102(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
@@ -11414,7 +11415,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 let data1 = data.hash;
 const _errs3 = errors;
 if(!(validate99(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
@@ -11429,7 +11430,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.header !== undefined){
+if(data.header !== undefined && func0.call(data, "header")){
 let data2 = data.header;
 const _errs4 = errors;
 if(!(validate226(data2, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
@@ -11444,7 +11445,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data3 = data.operations;
 const _errs5 = errors;
 if(!(validate169(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -11487,13 +11488,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate427.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block") || (key0 === "timestamp"))){
 validate427.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11501,7 +11502,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs2 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -11516,7 +11517,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data1 = data.timestamp;
 const _errs3 = errors;
 if(!(validate229(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -11632,21 +11633,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))){
+if((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))){
 validate432.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema112.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema112.properties, key0))){
 validate432.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 let data0 = data.hash;
 const _errs2 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
@@ -11661,7 +11662,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 const _errs3 = errors;
 if(!(validate111(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -11676,7 +11677,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data2 = data.proto;
 const _errs4 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
@@ -11708,7 +11709,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 let data3 = data.predecessor;
 const _errs6 = errors;
 if(!(validate99(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
@@ -11723,7 +11724,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data4 = data.timestamp;
 const _errs7 = errors;
 if(!(validate229(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -11738,7 +11739,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data5 = data.validation_pass;
 const _errs8 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
@@ -11770,7 +11771,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 let data6 = data.operations_hash;
 const _errs10 = errors;
 if(!(validate1(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
@@ -11785,7 +11786,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 let data7 = data.fitness;
 const _errs11 = errors;
 if(!(validate233(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
@@ -11800,7 +11801,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 let data8 = data.context;
 const _errs12 = errors;
 if(!(validate224(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
@@ -11815,7 +11816,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data9 = data.protocol_data;
 const _errs13 = errors;
 if(!(validate75(data9, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
@@ -11867,7 +11868,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("cryptobox_public_key_hash", data)){
+if(!func4("cryptobox_public_key_hash", data)){
 validate106.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -11918,13 +11919,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.addr === undefined) && (missing0 = "addr")){
+if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
 validate147.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
 validate147.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -11932,7 +11933,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 let data0 = data.addr;
 const _errs2 = errors;
 if(!(validate148(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
@@ -11947,7 +11948,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -12068,13 +12069,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate245.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate245.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12082,7 +12083,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 let data0 = data.chain_name;
 const _errs2 = errors;
 if(!(validate180(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
@@ -12097,7 +12098,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 let data1 = data.distributed_db_version;
 const _errs3 = errors;
 if(!(validate239(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
@@ -12112,7 +12113,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 let data2 = data.p2p_version;
 const _errs4 = errors;
 if(!(validate248(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
@@ -12153,13 +12154,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
+if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
 validate97.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
 validate97.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12167,7 +12168,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.disable_mempool !== undefined){
+if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 let data0 = data.disable_mempool;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -12183,7 +12184,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private_node !== undefined){
+if(data.private_node !== undefined && func0.call(data, "private_node")){
 let data1 = data.private_node;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -12231,13 +12232,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((((((data0.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data0.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data0.private === undefined) && (missing0 = "private"))) || ((data0.announced_version === undefined) && (missing0 = "announced_version"))) || ((data0.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data0.id_point === undefined) && (missing0 = "id_point"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))) || ((data0.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data0.remote_metadata === undefined) || (!(func0.call(data0, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data0.local_metadata === undefined) || (!(func0.call(data0, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data0.private === undefined) || (!(func0.call(data0, "private")))) && (missing0 = "private"))) || (((data0.announced_version === undefined) || (!(func0.call(data0, "announced_version")))) && (missing0 = "announced_version"))) || (((data0.remote_socket_port === undefined) || (!(func0.call(data0, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data0.id_point === undefined) || (!(func0.call(data0, "id_point")))) && (missing0 = "id_point"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))) || (((data0.incoming === undefined) || (!(func0.call(data0, "incoming")))) && (missing0 = "incoming"))){
 validate441.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate441.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12245,7 +12246,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.incoming !== undefined){
+if(data0.incoming !== undefined && func0.call(data0, "incoming")){
 let data1 = data0.incoming;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -12261,7 +12262,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 let data2 = data0.peer_id;
 const _errs6 = errors;
 if(!(validate105(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
@@ -12276,7 +12277,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.id_point !== undefined){
+if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 let data3 = data0.id_point;
 const _errs7 = errors;
 if(!(validate147(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
@@ -12291,7 +12292,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_socket_port !== undefined){
+if(data0.remote_socket_port !== undefined && func0.call(data0, "remote_socket_port")){
 let data4 = data0.remote_socket_port;
 const _errs8 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -12323,7 +12324,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.announced_version !== undefined){
+if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 let data5 = data0.announced_version;
 const _errs10 = errors;
 if(!(validate245(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
@@ -12338,7 +12339,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.private !== undefined){
+if(data0.private !== undefined && func0.call(data0, "private")){
 let data6 = data0.private;
 const _errs11 = errors;
 if(typeof data6 !== "boolean"){
@@ -12354,7 +12355,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.local_metadata !== undefined){
+if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 let data7 = data0.local_metadata;
 const _errs13 = errors;
 if(!(validate97(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
@@ -12369,7 +12370,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_metadata !== undefined){
+if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 let data8 = data0.remote_metadata;
 const _errs14 = errors;
 if(!(validate97(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
@@ -12431,13 +12432,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data.private === undefined) && (missing0 = "private"))) || ((data.announced_version === undefined) && (missing0 = "announced_version"))) || ((data.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data.id_point === undefined) && (missing0 = "id_point"))) || ((data.peer_id === undefined) && (missing0 = "peer_id"))) || ((data.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data.remote_metadata === undefined) || (!(func0.call(data, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data.local_metadata === undefined) || (!(func0.call(data, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data.private === undefined) || (!(func0.call(data, "private")))) && (missing0 = "private"))) || (((data.announced_version === undefined) || (!(func0.call(data, "announced_version")))) && (missing0 = "announced_version"))) || (((data.remote_socket_port === undefined) || (!(func0.call(data, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing0 = "id_point"))) || (((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing0 = "peer_id"))) || (((data.incoming === undefined) || (!(func0.call(data, "incoming")))) && (missing0 = "incoming"))){
 validate447.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate447.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12445,7 +12446,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.incoming !== undefined){
+if(data.incoming !== undefined && func0.call(data, "incoming")){
 let data0 = data.incoming;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -12461,7 +12462,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data1 = data.peer_id;
 const _errs4 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -12476,7 +12477,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data2 = data.id_point;
 const _errs5 = errors;
 if(!(validate147(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -12491,7 +12492,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_socket_port !== undefined){
+if(data.remote_socket_port !== undefined && func0.call(data, "remote_socket_port")){
 let data3 = data.remote_socket_port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -12523,7 +12524,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.announced_version !== undefined){
+if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 let data4 = data.announced_version;
 const _errs8 = errors;
 if(!(validate245(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
@@ -12538,7 +12539,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private !== undefined){
+if(data.private !== undefined && func0.call(data, "private")){
 let data5 = data.private;
 const _errs9 = errors;
 if(typeof data5 !== "boolean"){
@@ -12554,7 +12555,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.local_metadata !== undefined){
+if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 let data6 = data.local_metadata;
 const _errs11 = errors;
 if(!(validate97(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
@@ -12569,7 +12570,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_metadata !== undefined){
+if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 let data7 = data.remote_metadata;
 const _errs12 = errors;
 if(!(validate97(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
@@ -12714,13 +12715,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.not_reliable_since === undefined) && (missing0 = "not_reliable_since")) || ((data.ips === undefined) && (missing0 = "ips"))){
+if((((data.not_reliable_since === undefined) || (!(func0.call(data, "not_reliable_since")))) && (missing0 = "not_reliable_since")) || (((data.ips === undefined) || (!(func0.call(data, "ips")))) && (missing0 = "ips"))){
 validate453.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "ips") || (key0 === "not_reliable_since"))){
 validate453.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12728,7 +12729,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.ips !== undefined){
+if(data.ips !== undefined && func0.call(data, "ips")){
 let data0 = data.ips;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -12766,7 +12767,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.not_reliable_since !== undefined){
+if(data.not_reliable_since !== undefined && func0.call(data, "not_reliable_since")){
 let data2 = data.not_reliable_since;
 const _errs5 = errors;
 const _errs6 = errors;
@@ -12924,7 +12925,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event === undefined) && (missing0 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -12936,7 +12937,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12950,7 +12951,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -13012,7 +13013,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.event === undefined) && (missing1 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -13024,7 +13025,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13038,7 +13039,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -13105,7 +13106,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.point === undefined) && (missing2 = "point")) || ((data.event === undefined) && (missing2 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -13117,7 +13118,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13131,7 +13132,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
@@ -13166,7 +13167,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data3 = data.point;
 const _errs16 = errors;
 if(!(validate256(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13214,7 +13215,7 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.peer_id === undefined) && (missing3 = "peer_id")) || ((data.event === undefined) && (missing3 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -13226,7 +13227,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13240,7 +13241,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
@@ -13275,7 +13276,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data5 = data.peer_id;
 const _errs22 = errors;
 if(!(validate105(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -13323,7 +13324,7 @@ const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((data.point === undefined) && (missing4 = "point")) || ((data.event === undefined) && (missing4 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -13335,7 +13336,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13349,7 +13350,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
@@ -13384,7 +13385,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data7 = data.point;
 const _errs28 = errors;
 if(!(validate256(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13432,7 +13433,7 @@ const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((data.point === undefined) && (missing5 = "point")) || ((data.event === undefined) && (missing5 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -13444,7 +13445,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13458,7 +13459,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
@@ -13493,7 +13494,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data9 = data.point;
 const _errs34 = errors;
 if(!(validate256(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13541,7 +13542,7 @@ const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.point === undefined) && (missing6 = "point")) || ((data.event === undefined) && (missing6 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
 const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -13553,7 +13554,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13567,7 +13568,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
@@ -13602,7 +13603,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data11 = data.point;
 const _errs40 = errors;
 if(!(validate256(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13650,7 +13651,7 @@ const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((((data.peer_id === undefined) && (missing7 = "peer_id")) || ((data.id_point === undefined) && (missing7 = "id_point"))) || ((data.point === undefined) && (missing7 = "point"))) || ((data.event === undefined) && (missing7 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
 const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
@@ -13662,7 +13663,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
 const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13676,7 +13677,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
@@ -13711,7 +13712,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data13 = data.point;
 const _errs46 = errors;
 if(!(validate256(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13726,7 +13727,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data14 = data.id_point;
 const _errs47 = errors;
 if(!(validate147(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -13741,7 +13742,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data15 = data.peer_id;
 const _errs48 = errors;
 if(!(validate105(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -13791,7 +13792,7 @@ const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if(((((data.peer_id === undefined) && (missing8 = "peer_id")) || ((data.id_point === undefined) && (missing8 = "id_point"))) || ((data.point === undefined) && (missing8 = "point"))) || ((data.event === undefined) && (missing8 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
 const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -13803,7 +13804,7 @@ errors++;
 }
 else {
 const _errs51 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
 const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13817,7 +13818,7 @@ break;
 }
 }
 if(_errs51 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
@@ -13852,7 +13853,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data17 = data.point;
 const _errs54 = errors;
 if(!(validate256(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -13867,7 +13868,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data18 = data.id_point;
 const _errs55 = errors;
 if(!(validate147(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -13882,7 +13883,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data19 = data.peer_id;
 const _errs56 = errors;
 if(!(validate105(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -13932,7 +13933,7 @@ const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.point === undefined) && (missing9 = "point")) || ((data.event === undefined) && (missing9 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
 const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -13944,7 +13945,7 @@ errors++;
 }
 else {
 const _errs59 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
 const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13958,7 +13959,7 @@ break;
 }
 }
 if(_errs59 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
@@ -13993,7 +13994,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 let data21 = data.point;
 const _errs62 = errors;
 if(!(validate256(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
@@ -14008,7 +14009,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.identity !== undefined){
+if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
 const _errs64 = errors;
@@ -14108,7 +14109,7 @@ const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
-if((((data.peer_id === undefined) && (missing10 = "peer_id")) || ((data.id_point === undefined) && (missing10 = "id_point"))) || ((data.event === undefined) && (missing10 = "event"))){
+if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
 const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -14120,7 +14121,7 @@ errors++;
 }
 else {
 const _errs69 = errors;
-for(const key10 in data){
+for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14134,7 +14135,7 @@ break;
 }
 }
 if(_errs69 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
@@ -14169,7 +14170,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 let data26 = data.id_point;
 const _errs72 = errors;
 if(!(validate147(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
@@ -14184,7 +14185,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data27 = data.peer_id;
 const _errs73 = errors;
 if(!(validate105(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -14233,7 +14234,7 @@ const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
-if(((data.peer_id === undefined) && (missing11 = "peer_id")) || ((data.event === undefined) && (missing11 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
 const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -14245,7 +14246,7 @@ errors++;
 }
 else {
 const _errs76 = errors;
-for(const key11 in data){
+for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
 const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14259,7 +14260,7 @@ break;
 }
 }
 if(_errs76 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
@@ -14294,7 +14295,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data29 = data.peer_id;
 const _errs79 = errors;
 if(!(validate105(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -14342,7 +14343,7 @@ const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
-if(((data.peer_id === undefined) && (missing12 = "peer_id")) || ((data.event === undefined) && (missing12 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
 const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -14354,7 +14355,7 @@ errors++;
 }
 else {
 const _errs82 = errors;
-for(const key12 in data){
+for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
 const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14368,7 +14369,7 @@ break;
 }
 }
 if(_errs82 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
@@ -14403,7 +14404,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data31 = data.peer_id;
 const _errs85 = errors;
 if(!(validate105(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -14451,7 +14452,7 @@ const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if((data.event === undefined) && (missing13 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
 const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -14463,7 +14464,7 @@ errors++;
 }
 else {
 const _errs88 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
 const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14477,7 +14478,7 @@ break;
 }
 }
 if(_errs88 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 const _errs89 = errors;
 if(typeof data32 !== "string"){
@@ -14544,7 +14545,7 @@ const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.event === undefined) && (missing14 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
 const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
@@ -14556,7 +14557,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
 const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14570,7 +14571,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 const _errs94 = errors;
 if(typeof data33 !== "string"){
@@ -14637,7 +14638,7 @@ const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
-if(((data.source === undefined) && (missing15 = "source")) || ((data.event === undefined) && (missing15 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
 const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -14649,7 +14650,7 @@ errors++;
 }
 else {
 const _errs98 = errors;
-for(const key15 in data){
+for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
 const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14663,7 +14664,7 @@ break;
 }
 }
 if(_errs98 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
@@ -14698,7 +14699,7 @@ else {
 var valid17 = true;
 }
 if(valid17){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data35 = data.source;
 const _errs101 = errors;
 if(!(validate105(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14746,7 +14747,7 @@ const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
-if(((data.source === undefined) && (missing16 = "source")) || ((data.event === undefined) && (missing16 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
 const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
@@ -14758,7 +14759,7 @@ errors++;
 }
 else {
 const _errs104 = errors;
-for(const key16 in data){
+for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
 const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14772,7 +14773,7 @@ break;
 }
 }
 if(_errs104 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
@@ -14807,7 +14808,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data37 = data.source;
 const _errs107 = errors;
 if(!(validate105(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14855,7 +14856,7 @@ const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
-if(((data.source === undefined) && (missing17 = "source")) || ((data.event === undefined) && (missing17 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
 const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
@@ -14867,7 +14868,7 @@ errors++;
 }
 else {
 const _errs110 = errors;
-for(const key17 in data){
+for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
 const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14881,7 +14882,7 @@ break;
 }
 }
 if(_errs110 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
@@ -14916,7 +14917,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data39 = data.source;
 const _errs113 = errors;
 if(!(validate105(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -14964,7 +14965,7 @@ const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
-if(((data.source === undefined) && (missing18 = "source")) || ((data.event === undefined) && (missing18 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
 const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -14976,7 +14977,7 @@ errors++;
 }
 else {
 const _errs116 = errors;
-for(const key18 in data){
+for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
 const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14990,7 +14991,7 @@ break;
 }
 }
 if(_errs116 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
@@ -15025,7 +15026,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data41 = data.source;
 const _errs119 = errors;
 if(!(validate105(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15073,7 +15074,7 @@ const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
-if(((data.source === undefined) && (missing19 = "source")) || ((data.event === undefined) && (missing19 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
 const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
@@ -15085,7 +15086,7 @@ errors++;
 }
 else {
 const _errs122 = errors;
-for(const key19 in data){
+for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
 const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15099,7 +15100,7 @@ break;
 }
 }
 if(_errs122 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
@@ -15134,7 +15135,7 @@ else {
 var valid21 = true;
 }
 if(valid21){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data43 = data.source;
 const _errs125 = errors;
 if(!(validate105(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15182,7 +15183,7 @@ const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
-if(((data.source === undefined) && (missing20 = "source")) || ((data.event === undefined) && (missing20 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
 const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
@@ -15194,7 +15195,7 @@ errors++;
 }
 else {
 const _errs128 = errors;
-for(const key20 in data){
+for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
 const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15208,7 +15209,7 @@ break;
 }
 }
 if(_errs128 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
@@ -15243,7 +15244,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data45 = data.source;
 const _errs131 = errors;
 if(!(validate105(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15291,7 +15292,7 @@ const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
-if(((data.source === undefined) && (missing21 = "source")) || ((data.event === undefined) && (missing21 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
 const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
@@ -15303,7 +15304,7 @@ errors++;
 }
 else {
 const _errs134 = errors;
-for(const key21 in data){
+for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
 const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15317,7 +15318,7 @@ break;
 }
 }
 if(_errs134 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
@@ -15352,7 +15353,7 @@ else {
 var valid23 = true;
 }
 if(valid23){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data47 = data.source;
 const _errs137 = errors;
 if(!(validate105(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15400,7 +15401,7 @@ const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
-if(((data.source === undefined) && (missing22 = "source")) || ((data.event === undefined) && (missing22 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
 const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -15412,7 +15413,7 @@ errors++;
 }
 else {
 const _errs140 = errors;
-for(const key22 in data){
+for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
 const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15426,7 +15427,7 @@ break;
 }
 }
 if(_errs140 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
@@ -15461,7 +15462,7 @@ else {
 var valid24 = true;
 }
 if(valid24){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data49 = data.source;
 const _errs143 = errors;
 if(!(validate105(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15509,7 +15510,7 @@ const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
-if(((data.source === undefined) && (missing23 = "source")) || ((data.event === undefined) && (missing23 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
 const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -15521,7 +15522,7 @@ errors++;
 }
 else {
 const _errs146 = errors;
-for(const key23 in data){
+for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
 const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15535,7 +15536,7 @@ break;
 }
 }
 if(_errs146 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
@@ -15570,7 +15571,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data51 = data.source;
 const _errs149 = errors;
 if(!(validate105(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15618,7 +15619,7 @@ const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
-if(((data.source === undefined) && (missing24 = "source")) || ((data.event === undefined) && (missing24 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
 const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -15630,7 +15631,7 @@ errors++;
 }
 else {
 const _errs152 = errors;
-for(const key24 in data){
+for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
 const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15644,7 +15645,7 @@ break;
 }
 }
 if(_errs152 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
@@ -15679,7 +15680,7 @@ else {
 var valid26 = true;
 }
 if(valid26){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data53 = data.source;
 const _errs155 = errors;
 if(!(validate105(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15727,7 +15728,7 @@ const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
-if(((data.source === undefined) && (missing25 = "source")) || ((data.event === undefined) && (missing25 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
 const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
@@ -15739,7 +15740,7 @@ errors++;
 }
 else {
 const _errs158 = errors;
-for(const key25 in data){
+for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
 const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15753,7 +15754,7 @@ break;
 }
 }
 if(_errs158 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
@@ -15788,7 +15789,7 @@ else {
 var valid27 = true;
 }
 if(valid27){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data55 = data.source;
 const _errs161 = errors;
 if(!(validate105(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
@@ -15917,7 +15918,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.other === undefined) && (missing0 = "other")) || ((data.predecessor_header === undefined) && (missing0 = "predecessor_header"))) || ((data.protocol_branch === undefined) && (missing0 = "protocol_branch"))) || ((data.checkpoint === undefined) && (missing0 = "checkpoint"))) || ((data.operations_for_block === undefined) && (missing0 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing0 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing0 = "protocols"))) || ((data.operations === undefined) && (missing0 = "operations"))) || ((data.block_header === undefined) && (missing0 = "block_header"))) || ((data.head === undefined) && (missing0 = "head"))) || ((data.branch === undefined) && (missing0 = "branch"))){
+if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -15929,8 +15930,8 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func2.call(schema22.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema22.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -15943,7 +15944,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data0 = data.branch;
 const _errs4 = errors;
 if(!(validate77(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -15958,7 +15959,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data1 = data.head;
 const _errs5 = errors;
 if(!(validate77(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -15973,7 +15974,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 let data2 = data.block_header;
 const _errs6 = errors;
 if(!(validate77(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
@@ -15988,7 +15989,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data3 = data.operations;
 const _errs7 = errors;
 if(!(validate77(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -16003,7 +16004,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 let data4 = data.protocols;
 const _errs8 = errors;
 if(!(validate77(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
@@ -16018,7 +16019,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
 if(!(validate77(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
@@ -16033,7 +16034,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 let data6 = data.operations_for_block;
 const _errs10 = errors;
 if(!(validate77(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
@@ -16048,7 +16049,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.checkpoint !== undefined){
+if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 let data7 = data.checkpoint;
 const _errs11 = errors;
 if(!(validate77(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
@@ -16063,7 +16064,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocol_branch !== undefined){
+if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 let data8 = data.protocol_branch;
 const _errs12 = errors;
 if(!(validate77(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
@@ -16078,7 +16079,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.predecessor_header !== undefined){
+if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 let data9 = data.predecessor_header;
 const _errs13 = errors;
 if(!(validate77(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
@@ -16093,7 +16094,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 let data10 = data.other;
 const _errs14 = errors;
 if(!(validate77(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
@@ -16145,7 +16146,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((((((((data.other === undefined) && (missing1 = "other")) || ((data.operations_for_block === undefined) && (missing1 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing1 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing1 = "protocols"))) || ((data.operations === undefined) && (missing1 = "operations"))) || ((data.block_header === undefined) && (missing1 = "block_header"))) || ((data.head === undefined) && (missing1 = "head"))) || ((data.branch === undefined) && (missing1 = "branch"))){
+if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16157,7 +16158,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16171,7 +16172,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data11 = data.branch;
 const _errs18 = errors;
 if(!(validate77(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -16186,7 +16187,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data12 = data.head;
 const _errs19 = errors;
 if(!(validate77(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -16201,7 +16202,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 let data13 = data.block_header;
 const _errs20 = errors;
 if(!(validate77(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
@@ -16216,7 +16217,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data14 = data.operations;
 const _errs21 = errors;
 if(!(validate77(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
@@ -16231,7 +16232,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 let data15 = data.protocols;
 const _errs22 = errors;
 if(!(validate77(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
@@ -16246,7 +16247,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
 if(!(validate77(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
@@ -16261,7 +16262,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 let data17 = data.operations_for_block;
 const _errs24 = errors;
 if(!(validate77(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
@@ -16276,7 +16277,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 let data18 = data.other;
 const _errs25 = errors;
 if(!(validate77(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
@@ -16364,13 +16365,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
+if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
 validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
 validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16378,7 +16379,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 let data0 = data.head;
 const _errs2 = errors;
 if(!(validate77(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
@@ -16393,7 +16394,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 let data1 = data.branch;
 const _errs3 = errors;
 if(!(validate77(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
@@ -16432,34 +16433,34 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
+if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
 validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema31.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema31.properties, key0))){
 validate113.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.responses !== undefined){
+if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
+if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
 validate113.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
 validate113.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -16467,7 +16468,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.sent !== undefined){
+if(data0.sent !== undefined && func0.call(data0, "sent")){
 let data1 = data0.sent;
 const _errs5 = errors;
 if(!(validate76(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
@@ -16482,7 +16483,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.failed !== undefined){
+if(data0.failed !== undefined && func0.call(data0, "failed")){
 let data2 = data0.failed;
 const _errs6 = errors;
 if(!(validate76(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
@@ -16497,7 +16498,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.received !== undefined){
+if(data0.received !== undefined && func0.call(data0, "received")){
 let data3 = data0.received;
 const _errs7 = errors;
 if(!(validate76(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
@@ -16512,7 +16513,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.unexpected !== undefined){
+if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 let data4 = data0.unexpected;
 const _errs8 = errors;
 if(!(validate77(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
@@ -16527,7 +16528,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.outdated !== undefined){
+if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 let data5 = data0.outdated;
 const _errs9 = errors;
 if(!(validate77(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
@@ -16563,20 +16564,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requests !== undefined){
+if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
+if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
 validate113.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
 validate113.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -16584,7 +16585,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data6.sent !== undefined){
+if(data6.sent !== undefined && func0.call(data6, "sent")){
 let data7 = data6.sent;
 const _errs13 = errors;
 if(!(validate76(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
@@ -16599,7 +16600,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.received !== undefined){
+if(data6.received !== undefined && func0.call(data6, "received")){
 let data8 = data6.received;
 const _errs14 = errors;
 if(!(validate76(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
@@ -16614,7 +16615,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.failed !== undefined){
+if(data6.failed !== undefined && func0.call(data6, "failed")){
 let data9 = data6.failed;
 const _errs15 = errors;
 if(!(validate76(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
@@ -16629,7 +16630,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.scheduled !== undefined){
+if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 let data10 = data6.scheduled;
 const _errs16 = errors;
 if(!(validate76(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
@@ -16664,7 +16665,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.valid_blocks !== undefined){
+if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 let data11 = data.valid_blocks;
 const _errs17 = errors;
 if(!(validate77(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
@@ -16679,7 +16680,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.old_heads !== undefined){
+if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 let data12 = data.old_heads;
 const _errs18 = errors;
 if(!(validate77(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
@@ -16694,28 +16695,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prevalidator_results !== undefined){
+if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
 const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
-if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
+if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
 validate113.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data13){
-if(!(func2.call(schema31.properties.prevalidator_results.properties, key3))){
+for(const key3 of Object.keys(data13)){
+if(!(func0.call(schema31.properties.prevalidator_results.properties, key3))){
 validate113.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
-if(data13.cannot_download !== undefined){
+if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 let data14 = data13.cannot_download;
 const _errs22 = errors;
 if(!(validate77(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
@@ -16730,7 +16731,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.cannot_parse !== undefined){
+if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 let data15 = data13.cannot_parse;
 const _errs23 = errors;
 if(!(validate77(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
@@ -16745,7 +16746,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_prefilter !== undefined){
+if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
 if(!(validate77(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
@@ -16760,7 +16761,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_postfilter !== undefined){
+if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
 if(!(validate77(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
@@ -16775,7 +16776,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.applied !== undefined){
+if(data13.applied !== undefined && func0.call(data13, "applied")){
 let data18 = data13.applied;
 const _errs26 = errors;
 if(!(validate77(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
@@ -16790,7 +16791,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_delayed !== undefined){
+if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 let data19 = data13.branch_delayed;
 const _errs27 = errors;
 if(!(validate77(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
@@ -16805,7 +16806,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_refused !== undefined){
+if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 let data20 = data13.branch_refused;
 const _errs28 = errors;
 if(!(validate77(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
@@ -16820,7 +16821,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused !== undefined){
+if(data13.refused !== undefined && func0.call(data13, "refused")){
 let data21 = data13.refused;
 const _errs29 = errors;
 if(!(validate77(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
@@ -16835,7 +16836,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.duplicate !== undefined){
+if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 let data22 = data13.duplicate;
 const _errs30 = errors;
 if(!(validate77(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
@@ -16850,7 +16851,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.outdated !== undefined){
+if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 let data23 = data13.outdated;
 const _errs31 = errors;
 if(!(validate77(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
@@ -16891,7 +16892,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unactivated_chains !== undefined){
+if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 let data24 = data.unactivated_chains;
 const _errs32 = errors;
 if(!(validate77(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
@@ -16906,7 +16907,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.inactive_chains !== undefined){
+if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 let data25 = data.inactive_chains;
 const _errs33 = errors;
 if(!(validate77(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
@@ -16921,7 +16922,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.future_blocks_advertised !== undefined){
+if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
 if(!(validate77(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
@@ -16936,20 +16937,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unadvertised !== undefined){
+if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
 const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
-if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
+if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
 validate113.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
-for(const key4 in data27){
+for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
 validate113.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -16957,7 +16958,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data27.block !== undefined){
+if(data27.block !== undefined && func0.call(data27, "block")){
 let data28 = data27.block;
 const _errs38 = errors;
 if(!(validate77(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
@@ -16972,7 +16973,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.operations !== undefined){
+if(data27.operations !== undefined && func0.call(data27, "operations")){
 let data29 = data27.operations;
 const _errs39 = errors;
 if(!(validate77(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
@@ -16987,7 +16988,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.protocol !== undefined){
+if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 let data30 = data27.protocol;
 const _errs40 = errors;
 if(!(validate77(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
@@ -17021,20 +17022,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.advertisements !== undefined){
+if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
 const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
-if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
+if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
 validate113.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
-for(const key5 in data31){
+for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
 validate113.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -17042,7 +17043,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data31.sent !== undefined){
+if(data31.sent !== undefined && func0.call(data31, "sent")){
 let data32 = data31.sent;
 const _errs44 = errors;
 if(!(validate141(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
@@ -17057,7 +17058,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data31.received !== undefined){
+if(data31.received !== undefined && func0.call(data31, "received")){
 let data33 = data31.received;
 const _errs45 = errors;
 if(!(validate141(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
@@ -17146,13 +17147,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate280.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate280.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17160,7 +17161,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 let data0 = data.total_sent;
 const _errs2 = errors;
 if(!(validate156(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
@@ -17175,7 +17176,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 let data1 = data.total_recv;
 const _errs3 = errors;
 if(!(validate156(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
@@ -17190,7 +17191,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 let data2 = data.current_inflow;
 const _errs4 = errors;
 if(!(validate34(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
@@ -17205,7 +17206,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 let data3 = data.current_outflow;
 const _errs5 = errors;
 if(!(validate34(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
@@ -17333,21 +17334,21 @@ const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
-if((((((data2.stat === undefined) && (missing0 = "stat")) || ((data2.state === undefined) && (missing0 = "state"))) || ((data2.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data2.trusted === undefined) && (missing0 = "trusted"))) || ((data2.score === undefined) && (missing0 = "score"))){
+if(((((((data2.stat === undefined) || (!(func0.call(data2, "stat")))) && (missing0 = "stat")) || (((data2.state === undefined) || (!(func0.call(data2, "state")))) && (missing0 = "state"))) || (((data2.peer_metadata === undefined) || (!(func0.call(data2, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data2.trusted === undefined) || (!(func0.call(data2, "trusted")))) && (missing0 = "trusted"))) || (((data2.score === undefined) || (!(func0.call(data2, "score")))) && (missing0 = "score"))){
 validate488.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data2){
-if(!(func2.call(schema118.items.items[1].properties, key0))){
+for(const key0 of Object.keys(data2)){
+if(!(func0.call(schema118.items.items[1].properties, key0))){
 validate488.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs6 === errors){
-if(data2.score !== undefined){
+if(data2.score !== undefined && func0.call(data2, "score")){
 let data3 = data2.score;
 const _errs7 = errors;
 if(!(typeof data3 == "number")){
@@ -17363,7 +17364,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.trusted !== undefined){
+if(data2.trusted !== undefined && func0.call(data2, "trusted")){
 let data4 = data2.trusted;
 const _errs9 = errors;
 if(typeof data4 !== "boolean"){
@@ -17379,7 +17380,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.conn_metadata !== undefined){
+if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 let data5 = data2.conn_metadata;
 const _errs11 = errors;
 if(!(validate97(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
@@ -17394,7 +17395,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.peer_metadata !== undefined){
+if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 let data6 = data2.peer_metadata;
 const _errs12 = errors;
 if(!(validate113(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
@@ -17409,7 +17410,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.state !== undefined){
+if(data2.state !== undefined && func0.call(data2, "state")){
 let data7 = data2.state;
 const _errs13 = errors;
 if(!(validate255(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
@@ -17424,7 +17425,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.reachable_at !== undefined){
+if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 let data8 = data2.reachable_at;
 const _errs14 = errors;
 if(!(validate147(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
@@ -17439,7 +17440,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.stat !== undefined){
+if(data2.stat !== undefined && func0.call(data2, "stat")){
 let data9 = data2.stat;
 const _errs15 = errors;
 if(!(validate280(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
@@ -17454,7 +17455,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_failed_connection !== undefined){
+if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 let data10 = data2.last_failed_connection;
 const _errs16 = errors;
 if(!(validate146(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
@@ -17469,7 +17470,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_rejected_connection !== undefined){
+if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
 if(!(validate146(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -17484,7 +17485,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_established_connection !== undefined){
+if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 let data12 = data2.last_established_connection;
 const _errs18 = errors;
 if(!(validate146(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
@@ -17499,7 +17500,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_disconnection !== undefined){
+if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 let data13 = data2.last_disconnection;
 const _errs19 = errors;
 if(!(validate146(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
@@ -17514,7 +17515,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_seen !== undefined){
+if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 let data14 = data2.last_seen;
 const _errs20 = errors;
 if(!(validate146(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
@@ -17529,7 +17530,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_miss !== undefined){
+if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 let data15 = data2.last_miss;
 const _errs21 = errors;
 if(!(validate146(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
@@ -17610,21 +17611,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.stat === undefined) && (missing0 = "stat")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data.trusted === undefined) && (missing0 = "trusted"))) || ((data.score === undefined) && (missing0 = "score"))){
+if(((((((data.stat === undefined) || (!(func0.call(data, "stat")))) && (missing0 = "stat")) || (((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state"))) || (((data.peer_metadata === undefined) || (!(func0.call(data, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))) || (((data.score === undefined) || (!(func0.call(data, "score")))) && (missing0 = "score"))){
 validate501.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema119.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema119.properties, key0))){
 validate501.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.score !== undefined){
+if(data.score !== undefined && func0.call(data, "score")){
 let data0 = data.score;
 const _errs2 = errors;
 if(!(typeof data0 == "number")){
@@ -17640,7 +17641,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data1 = data.trusted;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
@@ -17656,7 +17657,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.conn_metadata !== undefined){
+if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 let data2 = data.conn_metadata;
 const _errs6 = errors;
 if(!(validate97(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
@@ -17671,7 +17672,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_metadata !== undefined){
+if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 let data3 = data.peer_metadata;
 const _errs7 = errors;
 if(!(validate113(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
@@ -17686,7 +17687,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data4 = data.state;
 const _errs8 = errors;
 if(!(validate255(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -17701,7 +17702,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reachable_at !== undefined){
+if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 let data5 = data.reachable_at;
 const _errs9 = errors;
 if(!(validate147(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
@@ -17716,7 +17717,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stat !== undefined){
+if(data.stat !== undefined && func0.call(data, "stat")){
 let data6 = data.stat;
 const _errs10 = errors;
 if(!(validate280(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
@@ -17731,7 +17732,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data7 = data.last_failed_connection;
 const _errs11 = errors;
 if(!(validate146(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -17746,7 +17747,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data8 = data.last_rejected_connection;
 const _errs12 = errors;
 if(!(validate146(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -17761,7 +17762,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data9 = data.last_established_connection;
 const _errs13 = errors;
 if(!(validate146(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -17776,7 +17777,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data10 = data.last_disconnection;
 const _errs14 = errors;
 if(!(validate146(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -17791,7 +17792,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data11 = data.last_seen;
 const _errs15 = errors;
 if(!(validate146(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -17806,7 +17807,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data12 = data.last_miss;
 const _errs16 = errors;
 if(!(validate146(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -17858,7 +17859,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "acl")){
 validate513.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17866,7 +17867,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.acl !== undefined){
+if(data.acl !== undefined && func0.call(data, "acl")){
 let data0 = data.acl;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -17931,13 +17932,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.addr === undefined) && (missing0 = "addr")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+if(((((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind"))){
 validate252.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "kind") || (key0 === "timestamp")) || (key0 === "addr")) || (key0 === "port"))){
 validate252.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17945,7 +17946,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -17968,7 +17969,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data1 = data.timestamp;
 const _errs4 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
@@ -17983,7 +17984,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 let data2 = data.addr;
 const _errs5 = errors;
 if(!(validate148(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
@@ -17998,7 +17999,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data3 = data.port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -18101,7 +18102,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -18113,7 +18114,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18127,7 +18128,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -18189,7 +18190,7 @@ const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -18201,7 +18202,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18215,7 +18216,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -18250,7 +18251,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data2 = data.p2p_peer_id;
 const _errs11 = errors;
 if(!(validate105(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18298,7 +18299,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.p2p_peer_id === undefined) && (missing2 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing2 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -18310,7 +18311,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18324,7 +18325,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -18359,7 +18360,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data4 = data.p2p_peer_id;
 const _errs17 = errors;
 if(!(validate105(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18407,7 +18408,7 @@ const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.event_kind === undefined) && (missing3 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -18419,7 +18420,7 @@ errors++;
 }
 else {
 const _errs20 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18433,7 +18434,7 @@ break;
 }
 }
 if(_errs20 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 const _errs21 = errors;
 if(typeof data5 !== "string"){
@@ -18589,21 +18590,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate258.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema75.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema75.properties, key0))){
 validate258.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data0 = data.trusted;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -18619,7 +18620,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
@@ -18634,7 +18635,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data2 = data.state;
 const _errs5 = errors;
 if(!(validate260(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -18649,7 +18650,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
 if(!(validate105(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18664,7 +18665,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
 if(!(validate152(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -18679,7 +18680,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
 if(!(validate159(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -18694,7 +18695,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
 if(!(validate159(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -18709,7 +18710,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
 if(!(validate159(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -18724,7 +18725,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data8 = data.last_seen;
 const _errs11 = errors;
 if(!(validate159(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -18739,7 +18740,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data9 = data.last_miss;
 const _errs12 = errors;
 if(!(validate152(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -18754,7 +18755,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expected_peer_id !== undefined){
+if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 let data10 = data.expected_peer_id;
 const _errs13 = errors;
 if(!(validate105(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
@@ -18880,21 +18881,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate520.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema124.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema124.properties, key0))){
 validate520.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 let data0 = data.trusted;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
@@ -18910,7 +18911,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 let data1 = data.greylisted_until;
 const _errs4 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
@@ -18925,7 +18926,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 let data2 = data.state;
 const _errs5 = errors;
 if(!(validate260(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
@@ -18940,7 +18941,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data3 = data.p2p_peer_id;
 const _errs6 = errors;
 if(!(validate105(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -18955,7 +18956,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 let data4 = data.last_failed_connection;
 const _errs7 = errors;
 if(!(validate152(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
@@ -18970,7 +18971,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 let data5 = data.last_rejected_connection;
 const _errs8 = errors;
 if(!(validate159(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
@@ -18985,7 +18986,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 let data6 = data.last_established_connection;
 const _errs9 = errors;
 if(!(validate159(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
@@ -19000,7 +19001,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 let data7 = data.last_disconnection;
 const _errs10 = errors;
 if(!(validate159(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
@@ -19015,7 +19016,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 let data8 = data.last_seen;
 const _errs11 = errors;
 if(!(validate159(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
@@ -19030,7 +19031,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 let data9 = data.last_miss;
 const _errs12 = errors;
 if(!(validate152(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
@@ -19045,7 +19046,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expected_peer_id !== undefined){
+if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 let data10 = data.expected_peer_id;
 const _errs13 = errors;
 if(!(validate105(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
@@ -19095,7 +19096,7 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "acl") || (key0 === "peer_id"))){
 validate531.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19103,7 +19104,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.acl !== undefined){
+if(data.acl !== undefined && func0.call(data, "acl")){
 let data0 = data.acl;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -19126,7 +19127,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data1 = data.peer_id;
 const _errs4 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -19168,13 +19169,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
 validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
 validate184.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19182,7 +19183,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -19205,7 +19206,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 let data1 = data.p2p_peer_id;
 const _errs4 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -19273,7 +19274,7 @@ const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
-if((data1.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19285,7 +19286,7 @@ errors++;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data1){
+for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19299,7 +19300,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
@@ -19361,7 +19362,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data1.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19373,7 +19374,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19387,7 +19388,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
@@ -19422,7 +19423,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
 if(!(validate105(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -19487,7 +19488,7 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
-if((data1.event_kind === undefined) && (missing2 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
 const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -19499,7 +19500,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data1){
+for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19513,7 +19514,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
@@ -19548,7 +19549,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
 if(!(validate105(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
@@ -19739,7 +19740,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("cryptobox_public_key_hash", data)){
+if(!func4("cryptobox_public_key_hash", data)){
 validate535.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -19762,13 +19763,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate537.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate537.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19776,7 +19777,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 let data0 = data.total_sent;
 const _errs2 = errors;
 if(!(validate156(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
@@ -19791,7 +19792,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 let data1 = data.total_recv;
 const _errs3 = errors;
 if(!(validate156(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
@@ -19806,7 +19807,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 let data2 = data.current_inflow;
 const _errs4 = errors;
 if(!(validate34(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
@@ -19821,7 +19822,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 let data3 = data.current_outflow;
 const _errs5 = errors;
 if(!(validate34(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
@@ -19905,7 +19906,7 @@ vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors)
 errors = vErrors.length;
 }
 else {
-if(!func0("operation_hash", data)){
+if(!func4("operation_hash", data)){
 validate207.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -20037,21 +20038,21 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((data.stack_size === undefined) && (missing0 = "stack_size")) || ((data.top_heap_words === undefined) && (missing0 = "top_heap_words"))) || ((data.compactions === undefined) && (missing0 = "compactions"))) || ((data.fragments === undefined) && (missing0 = "fragments"))) || ((data.largest_free === undefined) && (missing0 = "largest_free"))) || ((data.free_blocks === undefined) && (missing0 = "free_blocks"))) || ((data.free_words === undefined) && (missing0 = "free_words"))) || ((data.live_blocks === undefined) && (missing0 = "live_blocks"))) || ((data.live_words === undefined) && (missing0 = "live_words"))) || ((data.heap_chunks === undefined) && (missing0 = "heap_chunks"))) || ((data.heap_words === undefined) && (missing0 = "heap_words"))) || ((data.forced_major_collections === undefined) && (missing0 = "forced_major_collections"))) || ((data.major_collections === undefined) && (missing0 = "major_collections"))) || ((data.minor_collections === undefined) && (missing0 = "minor_collections"))) || ((data.major_words === undefined) && (missing0 = "major_words"))) || ((data.promoted_words === undefined) && (missing0 = "promoted_words"))) || ((data.minor_words === undefined) && (missing0 = "minor_words"))){
+if(((((((((((((((((((data.stack_size === undefined) || (!(func0.call(data, "stack_size")))) && (missing0 = "stack_size")) || (((data.top_heap_words === undefined) || (!(func0.call(data, "top_heap_words")))) && (missing0 = "top_heap_words"))) || (((data.compactions === undefined) || (!(func0.call(data, "compactions")))) && (missing0 = "compactions"))) || (((data.fragments === undefined) || (!(func0.call(data, "fragments")))) && (missing0 = "fragments"))) || (((data.largest_free === undefined) || (!(func0.call(data, "largest_free")))) && (missing0 = "largest_free"))) || (((data.free_blocks === undefined) || (!(func0.call(data, "free_blocks")))) && (missing0 = "free_blocks"))) || (((data.free_words === undefined) || (!(func0.call(data, "free_words")))) && (missing0 = "free_words"))) || (((data.live_blocks === undefined) || (!(func0.call(data, "live_blocks")))) && (missing0 = "live_blocks"))) || (((data.live_words === undefined) || (!(func0.call(data, "live_words")))) && (missing0 = "live_words"))) || (((data.heap_chunks === undefined) || (!(func0.call(data, "heap_chunks")))) && (missing0 = "heap_chunks"))) || (((data.heap_words === undefined) || (!(func0.call(data, "heap_words")))) && (missing0 = "heap_words"))) || (((data.forced_major_collections === undefined) || (!(func0.call(data, "forced_major_collections")))) && (missing0 = "forced_major_collections"))) || (((data.major_collections === undefined) || (!(func0.call(data, "major_collections")))) && (missing0 = "major_collections"))) || (((data.minor_collections === undefined) || (!(func0.call(data, "minor_collections")))) && (missing0 = "minor_collections"))) || (((data.major_words === undefined) || (!(func0.call(data, "major_words")))) && (missing0 = "major_words"))) || (((data.promoted_words === undefined) || (!(func0.call(data, "promoted_words")))) && (missing0 = "promoted_words"))) || (((data.minor_words === undefined) || (!(func0.call(data, "minor_words")))) && (missing0 = "minor_words"))){
 validate549.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema133.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema133.properties, key0))){
 validate549.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.minor_words !== undefined){
+if(data.minor_words !== undefined && func0.call(data, "minor_words")){
 let data0 = data.minor_words;
 const _errs2 = errors;
 if(!(typeof data0 == "number")){
@@ -20067,7 +20068,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.promoted_words !== undefined){
+if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
 let data1 = data.promoted_words;
 const _errs4 = errors;
 if(!(typeof data1 == "number")){
@@ -20083,7 +20084,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_words !== undefined){
+if(data.major_words !== undefined && func0.call(data, "major_words")){
 let data2 = data.major_words;
 const _errs6 = errors;
 if(!(typeof data2 == "number")){
@@ -20099,7 +20100,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minor_collections !== undefined){
+if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 let data3 = data.minor_collections;
 const _errs8 = errors;
 if(!(validate34(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
@@ -20114,7 +20115,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_collections !== undefined){
+if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 let data4 = data.major_collections;
 const _errs9 = errors;
 if(!(validate34(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
@@ -20129,7 +20130,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.forced_major_collections !== undefined){
+if(data.forced_major_collections !== undefined && func0.call(data, "forced_major_collections")){
 let data5 = data.forced_major_collections;
 const _errs10 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
@@ -20144,7 +20145,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_words !== undefined){
+if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 let data6 = data.heap_words;
 const _errs11 = errors;
 if(!(validate34(data6, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
@@ -20159,7 +20160,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_chunks !== undefined){
+if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 let data7 = data.heap_chunks;
 const _errs12 = errors;
 if(!(validate34(data7, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
@@ -20174,7 +20175,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_words !== undefined){
+if(data.live_words !== undefined && func0.call(data, "live_words")){
 let data8 = data.live_words;
 const _errs13 = errors;
 if(!(validate34(data8, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
@@ -20189,7 +20190,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_blocks !== undefined){
+if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 let data9 = data.live_blocks;
 const _errs14 = errors;
 if(!(validate34(data9, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
@@ -20204,7 +20205,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_words !== undefined){
+if(data.free_words !== undefined && func0.call(data, "free_words")){
 let data10 = data.free_words;
 const _errs15 = errors;
 if(!(validate34(data10, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
@@ -20219,7 +20220,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_blocks !== undefined){
+if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 let data11 = data.free_blocks;
 const _errs16 = errors;
 if(!(validate34(data11, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
@@ -20234,7 +20235,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.largest_free !== undefined){
+if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 let data12 = data.largest_free;
 const _errs17 = errors;
 if(!(validate34(data12, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
@@ -20249,7 +20250,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fragments !== undefined){
+if(data.fragments !== undefined && func0.call(data, "fragments")){
 let data13 = data.fragments;
 const _errs18 = errors;
 if(!(validate34(data13, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
@@ -20264,7 +20265,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.compactions !== undefined){
+if(data.compactions !== undefined && func0.call(data, "compactions")){
 let data14 = data.compactions;
 const _errs19 = errors;
 if(!(validate34(data14, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
@@ -20279,7 +20280,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.top_heap_words !== undefined){
+if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 let data15 = data.top_heap_words;
 const _errs20 = errors;
 if(!(validate34(data15, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
@@ -20294,7 +20295,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stack_size !== undefined){
+if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 let data16 = data.stack_size;
 const _errs21 = errors;
 if(!(validate34(data16, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
@@ -20354,7 +20355,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.dt === undefined) && (missing0 = "dt")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.lib === undefined) && (missing0 = "lib"))) || ((data.text === undefined) && (missing0 = "text"))) || ((data.shared === undefined) && (missing0 = "shared"))) || ((data.resident === undefined) && (missing0 = "resident"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.page_size === undefined) && (missing0 = "page_size"))){
+if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -20366,7 +20367,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20380,7 +20381,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 let data0 = data.page_size;
 const _errs4 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
@@ -20395,7 +20396,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs5 = errors;
 if(!(validate156(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
@@ -20410,7 +20411,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 let data2 = data.resident;
 const _errs6 = errors;
 if(!(validate156(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
@@ -20425,7 +20426,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.shared !== undefined){
+if(data.shared !== undefined && func0.call(data, "shared")){
 let data3 = data.shared;
 const _errs7 = errors;
 if(!(validate156(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
@@ -20440,7 +20441,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 let data4 = data.text;
 const _errs8 = errors;
 if(!(validate156(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
@@ -20455,7 +20456,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.lib !== undefined){
+if(data.lib !== undefined && func0.call(data, "lib")){
 let data5 = data.lib;
 const _errs9 = errors;
 if(!(validate156(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
@@ -20470,7 +20471,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data6 = data.data;
 const _errs10 = errors;
 if(!(validate156(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
@@ -20485,7 +20486,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.dt !== undefined){
+if(data.dt !== undefined && func0.call(data, "dt")){
 let data7 = data.dt;
 const _errs11 = errors;
 if(!(validate156(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
@@ -20534,7 +20535,7 @@ const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.resident === undefined) && (missing1 = "resident")) || ((data.mem === undefined) && (missing1 = "mem"))) || ((data.page_size === undefined) && (missing1 = "page_size"))){
+if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -20546,7 +20547,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20560,7 +20561,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 let data8 = data.page_size;
 const _errs15 = errors;
 if(!(validate34(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
@@ -20575,7 +20576,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mem !== undefined){
+if(data.mem !== undefined && func0.call(data, "mem")){
 let data9 = data.mem;
 const _errs16 = errors;
 if(!(typeof data9 == "number")){
@@ -20597,7 +20598,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 let data10 = data.resident;
 const _errs18 = errors;
 if(!(validate156(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
@@ -20681,13 +20682,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.commit_info === undefined) && (missing0 = "commit_info")) || ((data.network_version === undefined) && (missing0 = "network_version"))) || ((data.version === undefined) && (missing0 = "version"))){
+if(((((data.commit_info === undefined) || (!(func0.call(data, "commit_info")))) && (missing0 = "commit_info")) || (((data.network_version === undefined) || (!(func0.call(data, "network_version")))) && (missing0 = "network_version"))) || (((data.version === undefined) || (!(func0.call(data, "version")))) && (missing0 = "version"))){
 validate575.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "version") || (key0 === "network_version")) || (key0 === "commit_info"))){
 validate575.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20695,20 +20696,20 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.additional_info === undefined) && (missing1 = "additional_info")) || ((data0.minor === undefined) && (missing1 = "minor"))) || ((data0.major === undefined) && (missing1 = "major"))){
+if(((((data0.additional_info === undefined) || (!(func0.call(data0, "additional_info")))) && (missing1 = "additional_info")) || (((data0.minor === undefined) || (!(func0.call(data0, "minor")))) && (missing1 = "minor"))) || (((data0.major === undefined) || (!(func0.call(data0, "major")))) && (missing1 = "major"))){
 validate575.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "major") || (key1 === "minor")) || (key1 === "additional_info"))){
 validate575.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -20716,7 +20717,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.major !== undefined){
+if(data0.major !== undefined && func0.call(data0, "major")){
 let data1 = data0.major;
 const _errs5 = errors;
 if(!(validate34(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
@@ -20731,7 +20732,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.minor !== undefined){
+if(data0.minor !== undefined && func0.call(data0, "minor")){
 let data2 = data0.minor;
 const _errs6 = errors;
 if(!(validate34(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
@@ -20746,7 +20747,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.additional_info !== undefined){
+if(data0.additional_info !== undefined && func0.call(data0, "additional_info")){
 let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -20789,7 +20790,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if((data3.rc === undefined) && (missing2 = "rc")){
+if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
 const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -20801,7 +20802,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
 const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20815,7 +20816,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data3.rc !== undefined){
+if(data3.rc !== undefined && func0.call(data3, "rc")){
 let data4 = data3.rc;
 const _errs14 = errors;
 if(!(validate34(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
@@ -20899,7 +20900,7 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
-if((data3.rc_dev === undefined) && (missing3 = "rc_dev")){
+if(((data3.rc_dev === undefined) || (!(func0.call(data3, "rc_dev")))) && (missing3 = "rc_dev")){
 const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -20911,7 +20912,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data3){
+for(const key3 of Object.keys(data3)){
 if(!(key3 === "rc_dev")){
 const err8 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20925,7 +20926,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data3.rc_dev !== undefined){
+if(data3.rc_dev !== undefined && func0.call(data3, "rc_dev")){
 let data5 = data3.rc_dev;
 const _errs20 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
@@ -20972,7 +20973,7 @@ const _errs22 = errors;
 if(errors === _errs21){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
-if((data3.beta === undefined) && (missing4 = "beta")){
+if(((data3.beta === undefined) || (!(func0.call(data3, "beta")))) && (missing4 = "beta")){
 const err10 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -20984,7 +20985,7 @@ errors++;
 }
 else {
 const _errs23 = errors;
-for(const key4 in data3){
+for(const key4 of Object.keys(data3)){
 if(!(key4 === "beta")){
 const err11 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20998,7 +20999,7 @@ break;
 }
 }
 if(_errs23 === errors){
-if(data3.beta !== undefined){
+if(data3.beta !== undefined && func0.call(data3, "beta")){
 let data6 = data3.beta;
 const _errs24 = errors;
 if(!(validate34(data6, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
@@ -21045,7 +21046,7 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing5;
-if((data3.beta_dev === undefined) && (missing5 = "beta_dev")){
+if(((data3.beta_dev === undefined) || (!(func0.call(data3, "beta_dev")))) && (missing5 = "beta_dev")){
 const err13 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -21057,7 +21058,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key5 in data3){
+for(const key5 of Object.keys(data3)){
 if(!(key5 === "beta_dev")){
 const err14 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21071,7 +21072,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data3.beta_dev !== undefined){
+if(data3.beta_dev !== undefined && func0.call(data3, "beta_dev")){
 let data7 = data3.beta_dev;
 const _errs28 = errors;
 if(!(validate34(data7, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
@@ -21168,7 +21169,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network_version !== undefined){
+if(data.network_version !== undefined && func0.call(data, "network_version")){
 let data8 = data.network_version;
 const _errs29 = errors;
 if(!(validate245(data8, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
@@ -21183,7 +21184,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.commit_info !== undefined){
+if(data.commit_info !== undefined && func0.call(data, "commit_info")){
 let data9 = data.commit_info;
 const _errs30 = errors;
 const _errs31 = errors;
@@ -21194,7 +21195,7 @@ const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
-if(((data9.commit_date === undefined) && (missing6 = "commit_date")) || ((data9.commit_hash === undefined) && (missing6 = "commit_hash"))){
+if((((data9.commit_date === undefined) || (!(func0.call(data9, "commit_date")))) && (missing6 = "commit_date")) || (((data9.commit_hash === undefined) || (!(func0.call(data9, "commit_hash")))) && (missing6 = "commit_hash"))){
 const err17 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -21206,7 +21207,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data9){
+for(const key6 of Object.keys(data9)){
 if(!((key6 === "commit_hash") || (key6 === "commit_date"))){
 const err18 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21220,7 +21221,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data9.commit_hash !== undefined){
+if(data9.commit_hash !== undefined && func0.call(data9, "commit_hash")){
 let data10 = data9.commit_hash;
 const _errs35 = errors;
 if(!(validate3(data10, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
@@ -21235,7 +21236,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.commit_date !== undefined){
+if(data9.commit_date !== undefined && func0.call(data9, "commit_date")){
 let data11 = data9.commit_date;
 const _errs36 = errors;
 if(!(validate3(data11, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
@@ -21361,7 +21362,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.since === undefined) && (missing0 = "since")) || ((data.phase === undefined) && (missing0 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -21373,7 +21374,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21387,7 +21388,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -21422,7 +21423,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data1 = data.since;
 const _errs6 = errors;
 if(!(validate152(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -21465,7 +21466,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.since === undefined) && (missing1 = "since")) || ((data.phase === undefined) && (missing1 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -21477,7 +21478,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21491,7 +21492,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -21526,7 +21527,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data3 = data.since;
 const _errs12 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -21574,7 +21575,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.since === undefined) && (missing2 = "since")) || ((data.birth === undefined) && (missing2 = "birth"))) || ((data.phase === undefined) && (missing2 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -21586,7 +21587,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21600,7 +21601,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
@@ -21635,7 +21636,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data5 = data.birth;
 const _errs18 = errors;
 if(!(validate152(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -21650,7 +21651,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data6 = data.since;
 const _errs19 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -21699,7 +21700,7 @@ const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.since === undefined) && (missing3 = "since")) || ((data.birth === undefined) && (missing3 = "birth"))) || ((data.phase === undefined) && (missing3 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -21711,7 +21712,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21725,7 +21726,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -21760,7 +21761,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data8 = data.birth;
 const _errs25 = errors;
 if(!(validate152(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -21775,7 +21776,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data9 = data.since;
 const _errs26 = errors;
 if(!(validate152(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -21824,7 +21825,7 @@ const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((((data.errors === undefined) && (missing4 = "errors")) || ((data.since === undefined) && (missing4 = "since"))) || ((data.birth === undefined) && (missing4 = "birth"))) || ((data.phase === undefined) && (missing4 = "phase"))){
+if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -21836,7 +21837,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21850,7 +21851,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
@@ -21885,7 +21886,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 let data11 = data.birth;
 const _errs32 = errors;
 if(!(validate152(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
@@ -21900,7 +21901,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data12 = data.since;
 const _errs33 = errors;
 if(!(validate152(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
@@ -21915,7 +21916,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 let data13 = data.errors;
 const _errs34 = errors;
 if(!(validate198(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
@@ -22006,7 +22007,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -22018,7 +22019,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22032,7 +22033,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data0 = data.block;
 const _errs4 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -22047,7 +22048,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 let data1 = data.chain_id;
 const _errs5 = errors;
 if(!(validate102(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
@@ -22062,7 +22063,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 let data2 = data.peer;
 const _errs6 = errors;
 if(!(validate105(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
@@ -22106,7 +22107,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.level === undefined) && (missing1 = "level")) || ((data.chain_id === undefined) && (missing1 = "chain_id"))){
+if((((data.level === undefined) || (!(func0.call(data, "level")))) && (missing1 = "level")) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -22118,7 +22119,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "chain_id") || (key1 === "level"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22132,7 +22133,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 let data3 = data.chain_id;
 const _errs10 = errors;
 if(!(validate102(data3, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
@@ -22147,7 +22148,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 let data4 = data.level;
 const _errs11 = errors;
 if(!(validate111(data4, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
@@ -22228,13 +22229,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate585.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate585.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22242,7 +22243,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -22257,7 +22258,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -22272,13 +22273,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate585.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate585.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -22286,7 +22287,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -22301,7 +22302,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate98(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -22349,20 +22350,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate585.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate585.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -22370,7 +22371,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 let data6 = data5.pushed;
 const _errs13 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
@@ -22385,7 +22386,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 let data7 = data5.treated;
 const _errs14 = errors;
 if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
@@ -22400,7 +22401,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 let data8 = data5.request;
 const _errs15 = errors;
 if(!(validate98(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
@@ -22462,13 +22463,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.queue_length === undefined) && (missing0 = "queue_length")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.instances === undefined) && (missing0 = "instances"))){
+if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
 validate217.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
 validate217.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22476,7 +22477,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.instances !== undefined){
+if(data.instances !== undefined && func0.call(data, "instances")){
 let data0 = data.instances;
 const _errs2 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
@@ -22491,7 +22492,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 const _errs3 = errors;
 if(!(validate189(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -22506,7 +22507,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.queue_length !== undefined){
+if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 let data2 = data.queue_length;
 const _errs4 = errors;
 if(!(validate34(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
@@ -22554,13 +22555,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id"))){
 validate592.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "chain_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate592.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22568,7 +22569,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 let data1 = data0.chain_id;
 const _errs4 = errors;
 if(!(validate102(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
@@ -22583,7 +22584,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 let data2 = data0.status;
 const _errs5 = errors;
 if(!(validate189(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
@@ -22598,7 +22599,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 let data3 = data0.information;
 const _errs6 = errors;
 if(!(validate217(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
@@ -22613,7 +22614,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -22693,7 +22694,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.hash === undefined) && (missing0 = "hash")){
+if(((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -22705,7 +22706,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "hash")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22719,7 +22720,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 let data0 = data.hash;
 const _errs4 = errors;
 if(!(validate99(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
@@ -22761,7 +22762,7 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.peer_id === undefined) && (missing1 = "peer_id")){
+if(((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing1 = "peer_id")){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -22773,7 +22774,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "peer_id")){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -22787,7 +22788,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 let data1 = data.peer_id;
 const _errs8 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
@@ -22867,13 +22868,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate596.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate596.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -22881,7 +22882,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -22896,7 +22897,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -22911,13 +22912,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate596.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate596.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -22925,7 +22926,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -22940,7 +22941,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate166(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -22988,20 +22989,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate596.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate596.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -23009,7 +23010,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 let data6 = data5.pushed;
 const _errs13 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
@@ -23024,7 +23025,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 let data7 = data5.treated;
 const _errs14 = errors;
 if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
@@ -23039,7 +23040,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 let data8 = data5.request;
 const _errs15 = errors;
 if(!(validate166(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
@@ -23101,13 +23102,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
+if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
 validate163.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
 validate163.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -23115,7 +23116,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.table_length !== undefined){
+if(data.table_length !== undefined && func0.call(data, "table_length")){
 let data0 = data.table_length;
 const _errs2 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
@@ -23130,7 +23131,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.scheduler_length !== undefined){
+if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 let data1 = data.scheduler_length;
 const _errs3 = errors;
 if(!(validate34(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
@@ -23169,13 +23170,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.active_peers === undefined) && (missing0 = "active_peers")) || ((data.active_connections === undefined) && (missing0 = "active_connections"))) || ((data.block_header_db === undefined) && (missing0 = "block_header_db"))) || ((data.operations_db === undefined) && (missing0 = "operations_db"))) || ((data.operation_db === undefined) && (missing0 = "operation_db"))) || ((data.active_chains === undefined) && (missing0 = "active_chains"))) || ((data.p2p_readers === undefined) && (missing0 = "p2p_readers"))){
+if(((((((((data.active_peers === undefined) || (!(func0.call(data, "active_peers")))) && (missing0 = "active_peers")) || (((data.active_connections === undefined) || (!(func0.call(data, "active_connections")))) && (missing0 = "active_connections"))) || (((data.block_header_db === undefined) || (!(func0.call(data, "block_header_db")))) && (missing0 = "block_header_db"))) || (((data.operations_db === undefined) || (!(func0.call(data, "operations_db")))) && (missing0 = "operations_db"))) || (((data.operation_db === undefined) || (!(func0.call(data, "operation_db")))) && (missing0 = "operation_db"))) || (((data.active_chains === undefined) || (!(func0.call(data, "active_chains")))) && (missing0 = "active_chains"))) || (((data.p2p_readers === undefined) || (!(func0.call(data, "p2p_readers")))) && (missing0 = "p2p_readers"))){
 validate603.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "p2p_readers") || (key0 === "active_chains")) || (key0 === "operation_db")) || (key0 === "operations_db")) || (key0 === "block_header_db")) || (key0 === "active_connections")) || (key0 === "active_peers"))){
 validate603.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -23183,7 +23184,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.p2p_readers !== undefined){
+if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 let data0 = data.p2p_readers;
 const _errs2 = errors;
 if(!(validate34(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
@@ -23198,7 +23199,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_chains !== undefined){
+if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 let data1 = data.active_chains;
 const _errs3 = errors;
 if(!(validate34(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
@@ -23213,7 +23214,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operation_db !== undefined){
+if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 let data2 = data.operation_db;
 const _errs4 = errors;
 if(!(validate163(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
@@ -23228,7 +23229,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_db !== undefined){
+if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 let data3 = data.operations_db;
 const _errs5 = errors;
 if(!(validate163(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
@@ -23243,7 +23244,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block_header_db !== undefined){
+if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 let data4 = data.block_header_db;
 const _errs6 = errors;
 if(!(validate163(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
@@ -23258,7 +23259,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_connections !== undefined){
+if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 let data5 = data.active_connections;
 const _errs7 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
@@ -23273,7 +23274,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_peers !== undefined){
+if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 let data6 = data.active_peers;
 const _errs8 = errors;
 if(!(validate34(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
@@ -23327,13 +23328,13 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))){
 validate611.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "peer_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate611.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -23341,7 +23342,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 let data1 = data0.peer_id;
 const _errs4 = errors;
 if(!(validate105(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
@@ -23356,7 +23357,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 let data2 = data0.status;
 const _errs5 = errors;
 if(!(validate189(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
@@ -23371,7 +23372,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 let data3 = data0.information;
 const _errs6 = errors;
 if(!(validate217(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
@@ -23386,20 +23387,20 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
-if(((data4.fetched_blocks === undefined) && (missing1 = "fetched_blocks")) || ((data4.fetched_headers === undefined) && (missing1 = "fetched_headers"))){
+if((((data4.fetched_blocks === undefined) || (!(func0.call(data4, "fetched_blocks")))) && (missing1 = "fetched_blocks")) || (((data4.fetched_headers === undefined) || (!(func0.call(data4, "fetched_headers")))) && (missing1 = "fetched_headers"))){
 validate611.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!((key1 === "fetched_headers") || (key1 === "fetched_blocks"))){
 validate611.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -23407,7 +23408,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data4.fetched_headers !== undefined){
+if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 let data5 = data4.fetched_headers;
 const _errs10 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
@@ -23422,7 +23423,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data4.fetched_blocks !== undefined){
+if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 let data6 = data4.fetched_blocks;
 const _errs11 = errors;
 if(!(validate34(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
@@ -23503,7 +23504,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -23515,7 +23516,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23529,7 +23530,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -23564,7 +23565,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data1 = data.block;
 const _errs6 = errors;
 if(!(validate99(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -23607,7 +23608,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.locators === undefined) && (missing1 = "locators")) || ((data.block === undefined) && (missing1 = "block"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -23619,7 +23620,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -23633,7 +23634,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -23668,7 +23669,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data3 = data.block;
 const _errs12 = errors;
 if(!(validate99(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -23683,7 +23684,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.locators !== undefined){
+if(data.locators !== undefined && func0.call(data, "locators")){
 let data4 = data.locators;
 const _errs13 = errors;
 if(!(validate34(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
@@ -23765,13 +23766,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate617.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate617.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -23779,7 +23780,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -23794,7 +23795,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -23809,13 +23810,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -23823,7 +23824,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -23838,7 +23839,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate174(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -23886,20 +23887,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -23907,7 +23908,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 let data6 = data5.pushed;
 const _errs13 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
@@ -23922,7 +23923,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 let data7 = data5.treated;
 const _errs14 = errors;
 if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
@@ -23937,7 +23938,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 let data8 = data5.request;
 const _errs15 = errors;
 if(!(validate174(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
@@ -24061,13 +24062,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
+if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
 validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
 validate205.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -24075,7 +24076,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.known_valid !== undefined){
+if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 let data0 = data.known_valid;
 const _errs2 = errors;
 if(!(validate206(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
@@ -24090,7 +24091,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending !== undefined){
+if(data.pending !== undefined && func0.call(data, "pending")){
 let data1 = data.pending;
 const _errs3 = errors;
 if(!(validate206(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
@@ -24133,7 +24134,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.event === undefined) && (missing0 = "event")) || ((data.block === undefined) && (missing0 = "block"))) || ((data.request === undefined) && (missing0 = "request"))){
+if(((((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24145,7 +24146,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "request") || (key0 === "block")) || (key0 === "event"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24159,7 +24160,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -24194,7 +24195,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 let data1 = data.block;
 const _errs6 = errors;
 if(!(validate99(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
@@ -24209,7 +24210,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs7 = errors;
 if(!(validate202(data2, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
@@ -24253,7 +24254,7 @@ const _errs9 = errors;
 if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.mempool === undefined) && (missing1 = "mempool")) || ((data.peer === undefined) && (missing1 = "peer"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -24265,7 +24266,7 @@ errors++;
 }
 else {
 const _errs10 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24279,7 +24280,7 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data3 = data.request;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
@@ -24314,7 +24315,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 let data4 = data.peer;
 const _errs13 = errors;
 if(!(validate105(data4, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
@@ -24329,7 +24330,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mempool !== undefined){
+if(data.mempool !== undefined && func0.call(data, "mempool")){
 let data5 = data.mempool;
 const _errs14 = errors;
 if(!(validate205(data5, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
@@ -24378,7 +24379,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.force === undefined) && (missing2 = "force")) || ((data.operation === undefined) && (missing2 = "operation"))) || ((data.request === undefined) && (missing2 = "request"))){
+if(((((data.force === undefined) || (!(func0.call(data, "force")))) && (missing2 = "force")) || (((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -24390,7 +24391,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "request") || (key2 === "operation")) || (key2 === "force"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24404,7 +24405,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data6 = data.request;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
@@ -24439,7 +24440,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 let data7 = data.operation;
 const _errs20 = errors;
 if(!(validate170(data7, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
@@ -24454,7 +24455,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.force !== undefined){
+if(data.force !== undefined && func0.call(data, "force")){
 let data8 = data.force;
 const _errs21 = errors;
 if(typeof data8 !== "boolean"){
@@ -24510,7 +24511,7 @@ const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.operation === undefined) && (missing3 = "operation")) || ((data.operation_hash === undefined) && (missing3 = "operation_hash"))) || ((data.request === undefined) && (missing3 = "request"))){
+if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err16];
@@ -24522,7 +24523,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24536,7 +24537,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data9 = data.request;
 const _errs26 = errors;
 if(typeof data9 !== "string"){
@@ -24571,7 +24572,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 let data10 = data.operation_hash;
 const _errs28 = errors;
 if(!(validate207(data10, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
@@ -24586,7 +24587,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 let data11 = data.operation;
 const _errs29 = errors;
 if(!(validate170(data11, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
@@ -24635,7 +24636,7 @@ const _errs31 = errors;
 if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.request === undefined) && (missing4 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err21];
@@ -24647,7 +24648,7 @@ errors++;
 }
 else {
 const _errs32 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
 const err22 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24661,7 +24662,7 @@ break;
 }
 }
 if(_errs32 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data12 = data.request;
 const _errs33 = errors;
 if(typeof data12 !== "string"){
@@ -24728,7 +24729,7 @@ const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.request === undefined) && (missing5 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -24740,7 +24741,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
 const err27 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24754,7 +24755,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data13 = data.request;
 const _errs38 = errors;
 if(typeof data13 !== "string"){
@@ -24821,7 +24822,7 @@ const _errs41 = errors;
 if(errors === _errs40){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.operation_hash === undefined) && (missing6 = "operation_hash")) || ((data.request === undefined) && (missing6 = "request"))){
+if((((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing6 = "operation_hash")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing6 = "request"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err31];
@@ -24833,7 +24834,7 @@ errors++;
 }
 else {
 const _errs42 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "request") || (key6 === "operation_hash"))){
 const err32 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -24847,7 +24848,7 @@ break;
 }
 }
 if(_errs42 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data14 = data.request;
 const _errs43 = errors;
 if(typeof data14 !== "string"){
@@ -24882,7 +24883,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 let data15 = data.operation_hash;
 const _errs45 = errors;
 if(!(validate207(data15, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
@@ -24968,13 +24969,13 @@ const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate624.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate624.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -24982,7 +24983,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(validate189(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
@@ -24997,7 +24998,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -25012,13 +25013,13 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate624.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate624.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -25026,7 +25027,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 let data3 = data2.pushed;
 const _errs8 = errors;
 if(!(validate152(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
@@ -25041,7 +25042,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 let data4 = data2.request;
 const _errs9 = errors;
 if(!(validate200(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
@@ -25089,20 +25090,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate624.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate624.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -25110,7 +25111,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 let data6 = data5.pushed;
 const _errs13 = errors;
 if(!(validate152(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
@@ -25125,7 +25126,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 let data7 = data5.treated;
 const _errs14 = errors;
 if(!(validate152(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
@@ -25140,7 +25141,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 let data8 = data5.request;
 const _errs15 = errors;
 if(!(validate200(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){

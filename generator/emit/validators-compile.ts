@@ -18,6 +18,7 @@ import { RUNTIME_MODULE } from "./modules.ts";
 import { textKeywords, type TextCheck } from "./validator-keywords.ts";
 import { prepareSchemas, withRootCheck, type PreparedSchemas } from "./validators-prepare.ts";
 import { uriMemo } from "./uri-memo.ts";
+import { jsonPattern } from "../../runtime/rpc/json-validation.ts";
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
@@ -26,6 +27,13 @@ const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
 const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
 
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
+
+/**
+ * ajv's engine for `pattern`: the runtime's `jsonPattern` (no capturing groups, so a long
+ * string cannot exhaust the engine's backtracking stack), which the standalone code imports from
+ * the runtime entry like the other helpers.
+ */
+const PATTERN_ENGINE = Object.assign((source: string, flags: string) => jsonPattern(source, flags), { code: `require("${RUNTIME_MODULE}").jsonPattern` });
 
 /** ajv runtime helpers that standalone code `require`s, and their runtime replacements. */
 const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
@@ -63,7 +71,10 @@ export class ValidatorsModule {
       // only written out, so ajv gets an empty function of the same name instead. That spares
       // the engine the parse of the whole module (~15 % of the compilation); the code written
       // is the code ajv generated, unchanged.
-      code: { source: true, esm: true, lines: true, optimize: false, process: (_code, env) => `return function ${env?.validateName}() {}` },
+      code: { source: true, esm: true, lines: true, optimize: false, process: (_code, env) => `return function ${env?.validateName}() {}`, regExp: PATTERN_ENGINE },
+      // Properties are looked up as own properties: `{}` has no `constructor` or `toString`
+      // field, though reading one finds Object.prototype's (a required check would pass).
+      ownProperties: true,
       strict: false,
       validateFormats: false,
       allErrors: false,
@@ -160,7 +171,7 @@ function importRuntimeHelpers(code: string): string {
   if (body.includes("require(")) throw new Error("ajv standalone code still contains a require() call");
   // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
   // (and their patterns) that an application does not use.
-  body = body.replaceAll("= new RegExp(", "= /* @__PURE__ */ new RegExp(");
+  body = body.replace(/^(const pattern[0-9]+ = )/gm, "$1/* @__PURE__ */ ");
   const imports = [...used].sort(compareStrings);
   return imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}` : body;
 }

@@ -44,10 +44,11 @@ export function assignOwnProperties(out: Record<string, unknown>, part: Record<s
 
 /**
  * The own property `name` of `record`, `undefined` when it has none: a missing `constructor`
- * or `toString` field must read as missing, not as `Object.prototype`'s function.
+ * or `toString` field must read as missing, not as `Object.prototype`'s function. Typed as the
+ * property for generated encoders (whose writers fail with a typed error on `undefined`).
  */
-export function ownProperty(record: Record<string, unknown>, name: string): unknown {
-  return Object.hasOwn(record, name) ? record[name] : undefined;
+export function ownProperty<T extends object, K extends keyof T & string>(record: T, name: K): T[K] {
+  return (Object.hasOwn(record, name) ? record[name] : undefined) as T[K];
 }
 
 function rethrowAt(error: unknown, name: string | number | undefined, mode: "decode" | "encode", offset: number): never {
