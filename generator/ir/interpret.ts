@@ -59,6 +59,7 @@ import {
   type JsonValue as RuntimeJson,
   type Unistring,
   assignOwnProperties,
+  jsonEqual,
   ownProperty,
   setOwnProperty,
 } from "../../runtime/index.ts";
@@ -92,8 +93,12 @@ export class Interpreter {
       },
       encode: (w, v) => {
         w.enter(name);
-        (built ??= this.codec(definition.codec)).encode(w, v);
-        w.leave();
+        try {
+          (built ??= this.codec(definition.codec)).encode(w, v);
+        } finally {
+          // A union may catch a failed case and try the next: the count must come back down.
+          w.leave();
+        }
       },
     };
     this.cache.set(name, lazy);
@@ -172,7 +177,7 @@ export class Interpreter {
         return {
           decode: () => structuredClone(ir.value),
           encode: (w, v) => {
-            if (v !== undefined && JSON.stringify(v) !== JSON.stringify(ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
+            if (v !== undefined && !jsonEqual(v, ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
           },
         };
       case "unit":
@@ -314,7 +319,7 @@ export class Interpreter {
             },
             encode: (w, value) => {
               const v = ownProperty(value, item.name);
-              if (v !== undefined && JSON.stringify(v) !== JSON.stringify(item.value)) {
+              if (v !== undefined && !jsonEqual(v, item.value)) {
                 throw new EncodeError(`the constant ${JSON.stringify(item.value)}`, describeValue(v), w.length).prepend(item.name);
               }
             },
@@ -507,11 +512,12 @@ function orderForEncoding<T extends { match: CaseMatch }>(candidates: readonly T
 function matches(match: CaseMatch, value: unknown): boolean {
   switch (match.kind) {
     case "value":
-      return JSON.stringify(value) === JSON.stringify(match.value);
+      // jsonEqual, not JSON.stringify: the value may be cyclic or hold a bigint.
+      return jsonEqual(value, match.value);
     case "property":
-      return value !== null && typeof value === "object" && JSON.stringify((value as Record<string, unknown>)[match.property]) === JSON.stringify(match.value);
+      return value !== null && typeof value === "object" && jsonEqual(ownProperty(value, match.property as keyof typeof value), match.value);
     case "shape":
-      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => (value as Record<string, unknown>)[p] !== undefined);
+      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => ownProperty(value, p as keyof typeof value) !== undefined);
     case "type":
       return jsonTypeOfValue(value) === match.type;
     case "first-that-fits":
