@@ -7,6 +7,7 @@
  * limit. So `09` × n, `00` (Zero_width), `00` × n is a valid layout nested n deep, 2n + 1 bytes
  * long. Found by fuzzing: before the limit, n = 100 000 (200 KB) overflowed the call stack.
  */
+import { thrown } from "../runtime/encodings/support/helpers.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadInterface } from "../../generator/pipeline.ts";
 import { temporaryDirectory } from "../generator/emit/support.ts";
@@ -70,12 +71,7 @@ describe("generated encoders of recursive definitions (issue 14: the encoder had
     const cyclic: { kind: "Seq"; layout: unknown } = { kind: "Seq", layout: undefined };
     cyclic.layout = cyclic;
     for (const value of [nestedSeqValue(1000), nestedSeqValue(100_000), cyclic as Layout]) {
-      let error: unknown;
-      try {
-        encode(value);
-      } catch (caught) {
-        error = caught;
-      }
+      const error = thrown(() => encode(value));
       expect(error).toBeInstanceOf(EncodeError);
       expect((error as EncodeError).expected).toBe("at most 1000 nested layout values");
     }

@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { thrown } from "../../runtime/encodings/support/helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BinaryReader, BinaryWriter, EncodeError, type JsonValidator } from "../../../runtime/index.ts";
 import { loadInterface, renderInterface } from "../../../generator/pipeline.ts";
@@ -96,12 +97,7 @@ describe("names of Object.prototype in generated code", () => {
 
   it("refuses to encode {} (no own __proto__ or constructor) with an EncodeError naming the field", () => {
     for (const [value, field] of [[{}, "__proto__"], [JSON.parse('{"__proto__":"a"}'), "constructor"]] as const) {
-      let error: unknown;
-      try {
-        encode(value);
-      } catch (caught) {
-        error = caught;
-      }
+      const error = thrown(() => encode(value));
       expect(error).toBeInstanceOf(EncodeError);
       expect((error as EncodeError).path).toBe(`$.${field}`);
       expect((error as EncodeError).found).toBe("nothing");
