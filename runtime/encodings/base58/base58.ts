@@ -23,6 +23,13 @@ for (let i = 0; i < 58; i++) DIGIT_OF[BASE58_ALPHABET.charCodeAt(i)] = i;
 
 /** Character code of every digit value. */
 const DIGIT_CODES = Uint8Array.from(BASE58_ALPHABET, (c) => c.charCodeAt(0));
+/** Character codes of the two digits of every value below 58² (first digit, then second). */
+const PAIR_FIRST = new Uint8Array(3364);
+const PAIR_SECOND = new Uint8Array(3364);
+for (let i = 0; i < 3364; i++) {
+  PAIR_FIRST[i] = DIGIT_CODES[Math.floor(i / 58)]!;
+  PAIR_SECOND[i] = DIGIT_CODES[i % 58]!;
+}
 
 /**
  * Scratch arrays of character codes, one per text length (hashes come in a handful of
@@ -101,12 +108,17 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   }
   at = zeros + headLength;
   for (let j = used - 2; j >= 0; j--, at += 5) {
-    let v = out[j]!;
-    for (let k = 4; k >= 0; k--) {
-      const next = Math.floor(v / 58);
-      codes[at + k] = DIGIT_CODES[v - next * 58]!;
-      v = next;
-    }
+    // Five digits: one, then two pairs from the tables (two divisions instead of five).
+    const v = out[j]!;
+    const high = Math.floor(v / 3364); // the top three digits (58² = 3364)
+    const low = v - high * 3364;
+    const first = Math.floor(high / 3364);
+    const middle = high - first * 3364;
+    codes[at] = DIGIT_CODES[first]!;
+    codes[at + 1] = PAIR_FIRST[middle]!;
+    codes[at + 2] = PAIR_SECOND[middle]!;
+    codes[at + 3] = PAIR_FIRST[low]!;
+    codes[at + 4] = PAIR_SECOND[low]!;
   }
   return textOfCodes(codes);
 }
