@@ -17,7 +17,7 @@
  * Each call ends in one outcome: `ok`, `rejected` (a `DecodeError`/`EncodeError` of its own),
  * or a problem: `untyped` (any other throw, or a foreign error wrapped as a codec error: the
  * codecs turn a stray `TypeError` into `DecodeError("a valid value", …)`), `hang` (a call over
- * {@link HANG_MS}) or `memory` (the heap or array buffers grew by more than
+ * {@link hangLimitMs}) or `memory` (the heap or array buffers grew by more than
  * {@link allocationLimit} across the call).
  */
 import { BinaryReader, BinaryWriter, CodecError, DecodeError, EncodeError } from "../../runtime/index.ts";
@@ -36,8 +36,14 @@ export interface FuzzTarget {
 export type Outcome = "ok" | "rejected" | "untyped" | "hang" | "memory";
 export const PROBLEMS: readonly Outcome[] = ["untyped", "hang", "memory"];
 
-/** A call taking longer than this counts as a hang (inputs are at most a few MB). */
-export const HANG_MS = 2000;
+/**
+ * A call taking longer than this counts as a hang: 2 s, plus 1 µs per byte (or character) of
+ * input, as a valid zarith number of 2 million digits legitimately takes about a second to
+ * convert on an idle machine (a quadratic conversion took minutes).
+ */
+export function hangLimitMs(inputSize: number): number {
+  return 2000 + inputSize / 1000;
+}
 
 /** Growth allowed across one call: 32 MiB plus 16 bytes per byte (or character) of input. */
 export function allocationLimit(inputSize: number): number {
@@ -135,7 +141,7 @@ function measured(call: () => void, expected: typeof DecodeError | typeof Encode
   }
   const elapsed = performance.now() - started;
   if (result.outcome === "untyped") return result;
-  if (elapsed > HANG_MS) return { outcome: "hang", detail: `${elapsed.toFixed(0)} ms` };
+  if (elapsed > hangLimitMs(inputSize)) return { outcome: "hang", detail: `${elapsed.toFixed(0)} ms` };
   if (checkMemory) {
     const grown = memory() - before;
     if (grown > allocationLimit(inputSize)) return { outcome: "memory", detail: `${(grown / 1048576).toFixed(0)} MiB for ${inputSize} bytes of input` };
