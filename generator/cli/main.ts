@@ -13,7 +13,9 @@ import { registerDescribe } from "./commands/describe.ts";
 import { registerEncode } from "./commands/encode.ts";
 import { registerDecode } from "./commands/decode.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerRpc } from "./commands/rpc.ts";
 import { registerDrift } from "./commands/drift.ts";
+import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 
 // Output piped into a reader that stops early (`tezos-rpcgen list encodings | head -c 10`): the
@@ -38,8 +40,10 @@ registerDescribe(program);
 registerEncode(program);
 registerDecode(program);
 registerServe(program);
+registerRpc(program);
 registerSnapshot(program);
 registerDrift(program);
+registerDriftCheck(program);
 
 try {
   await program.parseAsync(process.argv);

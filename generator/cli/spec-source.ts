@@ -5,7 +5,7 @@
  * installed `tezos-rpcgen decode …` works from anywhere. Nothing is cached on disk.
  */
 
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { loadDescribeSource, readDescribeTree, DescribeError, type PrefixSegment } from "../describe/index.ts";
 import { buildCodecModel, type CodecModel } from "../reconcile/codec-model.ts";
@@ -13,9 +13,10 @@ import type { DescribedTree } from "../describe/read.ts";
 import { CliError } from "./errors.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../describe/body.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "./options.ts";
+import { PACKAGE_ROOT } from "../package-root.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
-export const DEFAULT_SPEC = fileURLToPath(new URL("../../spec/snapshots/shell.json", import.meta.url));
+export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
 
 /** An interface read for inspection. */
 export interface InspectedInterface {
@@ -80,12 +81,18 @@ export const SPEC_OPTION_HELP = {
 
 /** Adds `--timeout` and `--max-size`, the limits of reading a node, to a command. */
 export function withNodeLimitOptions(command: Command): Command {
-  return command
-    .option("--timeout <ms>", SPEC_OPTION_HELP.timeout, positiveInteger, 30_000)
-    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
+  return withSpecTimeout(command).option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
 }
 
-/** Adds `--spec`, `--prefix`, `--timeout` and `--max-size` to an inspection command. */
+/** Adds `--timeout` for reading a node (`rpc` has its own, for the call it makes). */
+export function withSpecTimeout(command: Command): Command {
+  return command.option("--timeout <ms>", SPEC_OPTION_HELP.timeout, positiveInteger, 30_000);
+}
+
+/** Adds `--spec`, `--prefix` and `--max-size` to an inspection command (and `--timeout`: see {@link withSpecTimeout}). */
 export function withSpecOptions(command: Command): Command {
-  return withNodeLimitOptions(command.option("--spec <file|url>", SPEC_OPTION_HELP.spec).option("--prefix <route>", SPEC_OPTION_HELP.prefix));
+  return command
+    .option("--spec <file|url>", SPEC_OPTION_HELP.spec)
+    .option("--prefix <route>", SPEC_OPTION_HELP.prefix)
+    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
 }

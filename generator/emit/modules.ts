@@ -3,7 +3,7 @@
  */
 
 /** The one module generated code imports the runtime from. */
-export const RUNTIME_MODULE = "tezos-rpcgen/runtime";
+export const RUNTIME_MODULE = "@tezos-rpcgen/runtime";
 
 /** The files of a generated folder, by concern. */
 export const GENERATED_FILES = {

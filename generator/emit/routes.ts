@@ -8,12 +8,12 @@
  */
 
 import type { BodyCodec, CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
-import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "../../runtime/rpc/route.ts";
+import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "@tezos-rpcgen/runtime";
 import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText, literal } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
-import type { ValidatorPlan } from "./validators.ts";
+import type { ValidatorPlan } from "./validators/index.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
 /** Media types a body can travel in. */

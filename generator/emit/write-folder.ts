@@ -28,8 +28,7 @@ import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
 import { emitServer } from "./server.ts";
 import { emitTypes, type TypeEmitter } from "./types.ts";
-import { beginValidators, planValidators, type ValidatorsCompilation } from "./validators.ts";
-import { serviceBodies } from "./validators-prepare.ts";
+import { emitValidators, planValidators } from "./validators/index.ts";
 
 /** What the codec emitter gets to write `codecs.ts`. */
 export interface CodecsContext {
@@ -54,15 +53,13 @@ export interface CodecsContext {
 export type CodecsSource = string | ((context: CodecsContext) => string);
 
 export interface FolderOptions {
-  /** Source as given by the user (node URL or snapshot path); written relative to the project root. */
+  /** Source as given by the user (node URL or snapshot path); the header shows its `stableSource`. */
   source: string;
   /** `describeTreeHash` of the describe tree the model came from. */
   describeHash: string;
   codecs: CodecsSource;
   /** Generator version for the header; package.json's when absent (tests pin it). */
   version?: string;
-  /** The validators, begun from the model's describe tree (pipeline.ts); begun here when absent. */
-  validators?: ValidatorsCompilation;
 }
 
 export interface GeneratedFile {
@@ -78,10 +75,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const header = fileHeader(facts);
   /** A TypeScript file: header, then the code, formatted. */
   const typescript = (code: string): Promise<string> => formatTypeScript(header + code);
-  // The validators compile on a worker thread while this one writes the other files (their
-  // names come from `names` alone).
   const plan = planValidators(model, names);
-  const validatorsDone = (options.validators ?? beginValidators(model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema)))).finish(plan);
   // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
   const typesFile = await typescript(typesFileSource(types));
@@ -94,7 +88,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const clientFile = await typescript(emitClient(model, names));
   const serverFile = await typescript(emitServer(model, names));
   const indexFile = await typescript(indexFileSource());
-  const validators = await validatorsDone;
+  const validators = emitValidators(plan);
   // The validators are compiled code, written one statement per line by ajv, and stay as ajv
   // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
   // for nobody to read.

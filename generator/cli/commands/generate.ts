@@ -16,13 +16,14 @@ interface GenerateOptions {
   package?: string;
   timeout: number;
   maxSize: number;
+  sourceName?: string;
 }
 
 /**
  * Refuses a `--name` that is not exactly one folder name: with a separator or `..` the folder
  * would be written outside `--out`.
  */
-function checkFolderName(name: string): void {
+export function checkFolderName(name: string): void {
   if (name === "" || name === "." || name === ".." || /[/\\\u0000]/.test(name)) {
     throw new CliError(`--name must be a single folder name inside --out (no "/", "\\", "." or ".."): got ${JSON.stringify(name)}`);
   }
@@ -46,7 +47,8 @@ export function registerGenerate(program: Command): void {
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
-    .option("--package <name>", "write a standalone package (its own package.json, depending on tezos-rpcgen) into --out");
+    .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
+    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes");
   withNodeLimitOptions(command)
     .addHelpText(
       "after",
@@ -58,19 +60,21 @@ Examples:
   $ tezos-rpcgen generate --spec spec/snapshots/shell.json --package @acme/octez-shell --out packages/octez-shell`,
     )
     .action(async (options: GenerateOptions) => {
+      if (options.sourceName !== undefined && options.spec.length !== 1) throw new CliError("--source-name applies to a single --spec");
+      const render = { ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}) };
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
-        const files = await renderInterface(loaded);
+        const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
-        await writePackageFiles(options.out, options.package);
+        await writePackageFiles(options.out, options.package, loaded);
         process.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
         return;
       }
       for (const target of targets(options.spec, options.name)) {
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
-        const files = await renderInterface(loaded);
+        const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
         const jsonOnly = loaded.model.services.filter((s) => s.output.jsonOnly !== undefined).length;
@@ -79,7 +83,8 @@ Examples:
     });
 }
 
-async function writeGenerated(folder: string, files: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
+/** Writes the files of a generated folder, creating it. */
+export async function writeGenerated(folder: string, files: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
   await mkdir(folder, { recursive: true });
   for (const file of files) await writeFile(join(folder, file.name), file.contents, "utf8");
 }

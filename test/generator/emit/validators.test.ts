@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
 import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
-import { beginValidators, emitValidators, emitValidatorsConcurrently, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
-import { serviceBodies } from "../../../generator/emit/validators-prepare.ts";
-import { canonicalJson } from "../../../generator/emit/canonical-json.ts";
-import { loadInterface } from "../../../generator/pipeline.ts";
+import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validators/keywords.ts";
+import { emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators/index.ts";
+import { canonicalJson } from "../../../generator/emit/validators/canonical-json.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
-import { emitInto, projectRoot, temporaryDirectory } from "./support.ts";
+import { emitInto, temporaryDirectory } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";
 
 const tmp = temporaryDirectory();
@@ -91,7 +89,7 @@ describe("generated JSON validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { jsonEqual, jsonStringLength } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { jsonEqual, jsonStringLength } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
   });
 });
@@ -207,7 +205,7 @@ describe("hash, key and timestamp checks of the validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
     expect(emitValidators(plan).js).toBe(js);
     const path = join(tmp.path, "base58-validators.js");
@@ -235,43 +233,12 @@ describe("hash, key and timestamp checks of the validators", () => {
   });
 });
 
-describe("validators compiled on the worker thread", () => {
-  it("give the bytes compiled on the caller's thread, the keywords' runtime imports included", async () => {
-    const model = syntheticModel();
-    const plan = planValidators(model, nameInterface(model));
-    const here = emitValidators(plan);
-    const there = await emitValidatorsConcurrently(plan);
-    expect(there).toEqual(here);
-    expect(there.js).toContain("isTezosBase58");
-    // Twice in a row: the worker is kept between generations.
-    expect(await emitValidatorsConcurrently(plan)).toEqual(here);
-  });
-
-  it("begun from the describe tree while it is reconciled, give the bytes of the plan compiled here", async () => {
-    const loaded = await loadInterface(join(projectRoot, "spec/snapshots/shell-legacy.json"));
-    const plan = planValidators(loaded.model, nameInterface(loaded.model));
-    const here = emitValidators(plan);
-    expect(await loaded.validators.finish(plan)).toEqual(here);
-    // Finished again (the interface rendered twice), the compilation begins anew.
-    expect(await loaded.validators.finish(plan)).toEqual(here);
-  });
-
-  it("fall back to this thread when the worker thread dropped a session never finished", async () => {
-    const model = syntheticModel();
-    const plan = planValidators(model, nameInterface(model));
-    const bodies = model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema));
-    const first = beginValidators(bodies);
-    // More sessions begun than the thread keeps open: the first is dropped there.
-    for (let i = 0; i < 5; i++) beginValidators(bodies);
-    expect(await first.finish(plan)).toEqual(emitValidators(plan));
-  });
-
-  it("report an invalid schema with its identifier, as on the caller's thread", async () => {
+describe("invalid schemas", () => {
+  it("are reported with the validator's identifier", () => {
     const plan: ValidatorPlan = {
       services: [],
       validators: [{ name: "validateBroken", schema: { type: "object", required: "name" } as unknown as JsonSchema, usedBy: ["Broken"] }],
     };
     expect(() => emitValidators(plan)).toThrow(/schema validateBroken is invalid/);
-    await expect(emitValidatorsConcurrently(plan)).rejects.toThrow(/schema validateBroken is invalid/);
   });
 });
