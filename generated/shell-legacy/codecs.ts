@@ -57,6 +57,9 @@ import type {
   DeleteChainsInvalidBlocksByBlockHashOutput,
   DeleteNetworkConnectionsByPeerIdError,
   DeleteNetworkConnectionsByPeerIdOutput,
+  EmptyObject,
+  ErrorTrace,
+  ExpectedEnvVersionAndComponents,
   Fitness,
   GetChainsBlocksError,
   GetChainsBlocksOutput,
@@ -227,6 +230,7 @@ import type {
   UnionCase,
   UserActivatedProtocolOverrides,
   UserActivatedUpgrades,
+  WorkersOutput,
 } from "./types.ts";
 
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
@@ -987,6 +991,83 @@ export function encodeUserActivatedUpgrades(w: BinaryWriter, value: UserActivate
   }
 }
 
+/** Reads a {@link ErrorTrace} at the reader's offset. */
+export function decodeErrorTrace(r: BinaryReader): ErrorTrace {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = readBsonValue(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+/** Writes a {@link ErrorTrace}. */
+export function encodeErrorTrace(w: BinaryWriter, value: ErrorTrace): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  writeBsonValue(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
+/** Reads a {@link EmptyObject} at the reader's offset. */
+export function decodeEmptyObject(r: BinaryReader): EmptyObject {
+  return {};
+}
+
+/** Writes a {@link EmptyObject}. */
+export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+}
+
+/** Reads a {@link ExpectedEnvVersionAndComponents} at the reader's offset. */
+export function decodeExpectedEnvVersionAndComponents(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponents {
+  let field = "";
+  try {
+    field = "expected_env_version";
+    const expectedEnvVersion = readInt16(r);
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "components";
+    const components = decodeExpectedEnvVersionAndComponentsComponents(r);
+    closeDynamicFrame(r, outer1);
+    return { expected_env_version: expectedEnvVersion, components };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link ExpectedEnvVersionAndComponents}. */
+export function encodeExpectedEnvVersionAndComponents(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponents,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "expected_env_version";
+    writeInt16(w, value.expected_env_version);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "components";
+    encodeExpectedEnvVersionAndComponentsComponents(w, value.components);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+/** Reads a {@link WorkersOutput} at the reader's offset. */
+export function decodeWorkersOutput(r: BinaryReader): WorkersOutput {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = decodeWorkersOutputInner(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+/** Writes a {@link WorkersOutput}. */
+export function encodeWorkersOutput(w: BinaryWriter, value: WorkersOutput): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  encodeWorkersOutputInner(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
 /** Reads a {@link PatchChainsByChainIdInput} at the reader's offset. */
 export function decodePatchChainsByChainIdInput(r: BinaryReader): PatchChainsByChainIdInput {
   let field = "";
@@ -1027,10 +1108,7 @@ export function encodePatchChainsByChainIdOutput(
 
 /** Reads a {@link PatchChainsByChainIdError} at the reader's offset. */
 export function decodePatchChainsByChainIdError(r: BinaryReader): PatchChainsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PatchChainsByChainIdError}. */
@@ -1038,9 +1116,7 @@ export function encodePatchChainsByChainIdError(
   w: BinaryWriter,
   value: PatchChainsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsBlocksOutput} at the reader's offset. */
@@ -1060,12 +1136,12 @@ export function encodeGetChainsBlocksOutput(w: BinaryWriter, value: GetChainsBlo
 
 /** Reads a {@link GetChainsBlocksError} at the reader's offset. */
 export function decodeGetChainsBlocksError(r: BinaryReader): GetChainsBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsBlocksError}. */
 export function encodeGetChainsBlocksError(w: BinaryWriter, value: GetChainsBlocksError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsChainIdOutput} at the reader's offset. */
@@ -1080,12 +1156,12 @@ export function encodeGetChainsChainIdOutput(w: BinaryWriter, value: GetChainsCh
 
 /** Reads a {@link GetChainsChainIdError} at the reader's offset. */
 export function decodeGetChainsChainIdError(r: BinaryReader): GetChainsChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsChainIdError}. */
 export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsChainIdError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsCheckpointOutput} at the reader's offset. */
@@ -1133,7 +1209,7 @@ export function encodeGetChainsCheckpointOutput(
 
 /** Reads a {@link GetChainsCheckpointError} at the reader's offset. */
 export function decodeGetChainsCheckpointError(r: BinaryReader): GetChainsCheckpointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsCheckpointError}. */
@@ -1141,7 +1217,7 @@ export function encodeGetChainsCheckpointError(
   w: BinaryWriter,
   value: GetChainsCheckpointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksOutput} at the reader's offset. */
@@ -1164,7 +1240,7 @@ export function encodeGetChainsInvalidBlocksOutput(
 
 /** Reads a {@link GetChainsInvalidBlocksError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksError(r: BinaryReader): GetChainsInvalidBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksError}. */
@@ -1172,7 +1248,7 @@ export function encodeGetChainsInvalidBlocksError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
@@ -1194,7 +1270,7 @@ export function encodeGetChainsInvalidBlocksByBlockHashOutput(
 export function decodeGetChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashError}. */
@@ -1202,14 +1278,14 @@ export function encodeGetChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
 export function decodeDeleteChainsInvalidBlocksByBlockHashOutput(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashOutput {
-  return {};
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashOutput}. */
@@ -1217,14 +1293,14 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashError} at the reader's offset. */
 export function decodeDeleteChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashError}. */
@@ -1232,7 +1308,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsIsBootstrappedOutput} at the reader's offset. */
@@ -1270,7 +1346,7 @@ export function encodeGetChainsIsBootstrappedOutput(
 
 /** Reads a {@link GetChainsIsBootstrappedError} at the reader's offset. */
 export function decodeGetChainsIsBootstrappedError(r: BinaryReader): GetChainsIsBootstrappedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsIsBootstrappedError}. */
@@ -1278,7 +1354,7 @@ export function encodeGetChainsIsBootstrappedError(
   w: BinaryWriter,
   value: GetChainsIsBootstrappedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigOutput} at the reader's offset. */
@@ -1344,12 +1420,12 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
 
 /** Reads a {@link GetConfigError} at the reader's offset. */
 export function decodeGetConfigError(r: BinaryReader): GetConfigError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigError}. */
 export function encodeGetConfigError(w: BinaryWriter, value: GetConfigError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedProtocolOverridesOutput} at the reader's offset. */
@@ -1376,7 +1452,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
 export function decodeGetConfigNetworkUserActivatedProtocolOverridesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedProtocolOverridesError}. */
@@ -1384,7 +1460,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedProtocolOverridesError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedUpgradesOutput} at the reader's offset. */
@@ -1411,7 +1487,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
 export function decodeGetConfigNetworkUserActivatedUpgradesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedUpgradesError}. */
@@ -1419,7 +1495,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedUpgradesError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetDescribeByStringOutput} at the reader's offset. */
@@ -1437,7 +1513,7 @@ export function encodeGetDescribeByStringOutput(
 
 /** Reads a {@link GetDescribeByStringError} at the reader's offset. */
 export function decodeGetDescribeByStringError(r: BinaryReader): GetDescribeByStringError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetDescribeByStringError}. */
@@ -1445,27 +1521,27 @@ export function encodeGetDescribeByStringError(
   w: BinaryWriter,
   value: GetDescribeByStringError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetErrorsOutput} at the reader's offset. */
 export function decodeGetErrorsOutput(r: BinaryReader): GetErrorsOutput {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetErrorsOutput}. */
 export function encodeGetErrorsOutput(w: BinaryWriter, value: GetErrorsOutput): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetErrorsError} at the reader's offset. */
 export function decodeGetErrorsError(r: BinaryReader): GetErrorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetErrorsError}. */
 export function encodeGetErrorsError(w: BinaryWriter, value: GetErrorsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetFetchProtocolByProtocolHashOutput} at the reader's offset. */
@@ -1485,7 +1561,7 @@ export function encodeGetFetchProtocolByProtocolHashOutput(
 export function decodeGetFetchProtocolByProtocolHashError(
   r: BinaryReader,
 ): GetFetchProtocolByProtocolHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetFetchProtocolByProtocolHashError}. */
@@ -1493,7 +1569,7 @@ export function encodeGetFetchProtocolByProtocolHashError(
   w: BinaryWriter,
   value: GetFetchProtocolByProtocolHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionBlockInput} at the reader's offset. */
@@ -1550,7 +1626,7 @@ export function encodePostInjectionBlockOutput(
 
 /** Reads a {@link PostInjectionBlockError} at the reader's offset. */
 export function decodePostInjectionBlockError(r: BinaryReader): PostInjectionBlockError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionBlockError}. */
@@ -1558,7 +1634,7 @@ export function encodePostInjectionBlockError(
   w: BinaryWriter,
   value: PostInjectionBlockError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationInput} at the reader's offset. */
@@ -1589,7 +1665,7 @@ export function encodePostInjectionOperationOutput(
 
 /** Reads a {@link PostInjectionOperationError} at the reader's offset. */
 export function decodePostInjectionOperationError(r: BinaryReader): PostInjectionOperationError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionOperationError}. */
@@ -1597,23 +1673,12 @@ export function encodePostInjectionOperationError(
   w: BinaryWriter,
   value: PostInjectionOperationError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolInput} at the reader's offset. */
 export function decodePostInjectionProtocolInput(r: BinaryReader): PostInjectionProtocolInput {
-  let field = "";
-  try {
-    field = "expected_env_version";
-    const expectedEnvVersion = readInt16(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "components";
-    const components = decodePostInjectionProtocolInputComponents(r);
-    closeDynamicFrame(r, outer1);
-    return { expected_env_version: expectedEnvVersion, components };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeExpectedEnvVersionAndComponents(r);
 }
 
 /** Writes a {@link PostInjectionProtocolInput}. */
@@ -1621,18 +1686,7 @@ export function encodePostInjectionProtocolInput(
   w: BinaryWriter,
   value: PostInjectionProtocolInput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "expected_env_version";
-    writeInt16(w, value.expected_env_version);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "components";
-    encodePostInjectionProtocolInputComponents(w, value.components);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeExpectedEnvVersionAndComponents(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolOutput} at the reader's offset. */
@@ -1650,7 +1704,7 @@ export function encodePostInjectionProtocolOutput(
 
 /** Reads a {@link PostInjectionProtocolError} at the reader's offset. */
 export function decodePostInjectionProtocolError(r: BinaryReader): PostInjectionProtocolError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionProtocolError}. */
@@ -1658,7 +1712,7 @@ export function encodePostInjectionProtocolError(
   w: BinaryWriter,
   value: PostInjectionProtocolError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorActiveChainsOutput} at the reader's offset. */
@@ -1681,7 +1735,7 @@ export function encodeGetMonitorActiveChainsOutput(
 
 /** Reads a {@link GetMonitorActiveChainsError} at the reader's offset. */
 export function decodeGetMonitorActiveChainsError(r: BinaryReader): GetMonitorActiveChainsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorActiveChainsError}. */
@@ -1689,7 +1743,7 @@ export function encodeGetMonitorActiveChainsError(
   w: BinaryWriter,
   value: GetMonitorActiveChainsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorBootstrappedOutput} at the reader's offset. */
@@ -1725,7 +1779,7 @@ export function encodeGetMonitorBootstrappedOutput(
 
 /** Reads a {@link GetMonitorBootstrappedError} at the reader's offset. */
 export function decodeGetMonitorBootstrappedError(r: BinaryReader): GetMonitorBootstrappedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorBootstrappedError}. */
@@ -1733,7 +1787,7 @@ export function encodeGetMonitorBootstrappedError(
   w: BinaryWriter,
   value: GetMonitorBootstrappedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashOutput} at the reader's offset. */
@@ -1751,7 +1805,7 @@ export function encodeGetMonitorCommitHashOutput(
 
 /** Reads a {@link GetMonitorCommitHashError} at the reader's offset. */
 export function decodeGetMonitorCommitHashError(r: BinaryReader): GetMonitorCommitHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashError}. */
@@ -1759,7 +1813,7 @@ export function encodeGetMonitorCommitHashError(
   w: BinaryWriter,
   value: GetMonitorCommitHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorHeadsByChainIdOutput} at the reader's offset. */
@@ -1846,7 +1900,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
 export function decodeGetMonitorHeadsByChainIdError(
   r: BinaryReader,
 ): GetMonitorHeadsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorHeadsByChainIdError}. */
@@ -1854,7 +1908,7 @@ export function encodeGetMonitorHeadsByChainIdError(
   w: BinaryWriter,
   value: GetMonitorHeadsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorProtocolsOutput} at the reader's offset. */
@@ -1872,7 +1926,7 @@ export function encodeGetMonitorProtocolsOutput(
 
 /** Reads a {@link GetMonitorProtocolsError} at the reader's offset. */
 export function decodeGetMonitorProtocolsError(r: BinaryReader): GetMonitorProtocolsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorProtocolsError}. */
@@ -1880,7 +1934,7 @@ export function encodeGetMonitorProtocolsError(
   w: BinaryWriter,
   value: GetMonitorProtocolsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorValidBlocksOutput} at the reader's offset. */
@@ -1968,7 +2022,7 @@ export function encodeGetMonitorValidBlocksOutput(
 
 /** Reads a {@link GetMonitorValidBlocksError} at the reader's offset. */
 export function decodeGetMonitorValidBlocksError(r: BinaryReader): GetMonitorValidBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorValidBlocksError}. */
@@ -1976,7 +2030,7 @@ export function encodeGetMonitorValidBlocksError(
   w: BinaryWriter,
   value: GetMonitorValidBlocksError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsOutput} at the reader's offset. */
@@ -1999,7 +2053,7 @@ export function encodeGetNetworkConnectionsOutput(
 
 /** Reads a {@link GetNetworkConnectionsError} at the reader's offset. */
 export function decodeGetNetworkConnectionsError(r: BinaryReader): GetNetworkConnectionsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsError}. */
@@ -2007,7 +2061,7 @@ export function encodeGetNetworkConnectionsError(
   w: BinaryWriter,
   value: GetNetworkConnectionsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdOutput} at the reader's offset. */
@@ -2029,7 +2083,7 @@ export function encodeGetNetworkConnectionsByPeerIdOutput(
 export function decodeGetNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdError}. */
@@ -2037,14 +2091,14 @@ export function encodeGetNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdOutput}. */
@@ -2052,14 +2106,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdError}. */
@@ -2067,14 +2121,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistClearOutput} at the reader's offset. */
 export function decodeGetNetworkGreylistClearOutput(
   r: BinaryReader,
 ): GetNetworkGreylistClearOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkGreylistClearOutput}. */
@@ -2082,12 +2136,12 @@ export function encodeGetNetworkGreylistClearOutput(
   w: BinaryWriter,
   value: GetNetworkGreylistClearOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistClearError} at the reader's offset. */
 export function decodeGetNetworkGreylistClearError(r: BinaryReader): GetNetworkGreylistClearError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkGreylistClearError}. */
@@ -2095,7 +2149,7 @@ export function encodeGetNetworkGreylistClearError(
   w: BinaryWriter,
   value: GetNetworkGreylistClearError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkLogOutput} at the reader's offset. */
@@ -2323,12 +2377,12 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
 
 /** Reads a {@link GetNetworkLogError} at the reader's offset. */
 export function decodeGetNetworkLogError(r: BinaryReader): GetNetworkLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkLogError}. */
 export function encodeGetNetworkLogError(w: BinaryWriter, value: GetNetworkLogError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersOutput} at the reader's offset. */
@@ -2348,12 +2402,12 @@ export function encodeGetNetworkPeersOutput(w: BinaryWriter, value: GetNetworkPe
 
 /** Reads a {@link GetNetworkPeersError} at the reader's offset. */
 export function decodeGetNetworkPeersError(r: BinaryReader): GetNetworkPeersError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersError}. */
 export function encodeGetNetworkPeersError(w: BinaryWriter, value: GetNetworkPeersError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdOutput} at the reader's offset. */
@@ -2373,7 +2427,7 @@ export function encodeGetNetworkPeersByPeerIdOutput(
 
 /** Reads a {@link GetNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdError(r: BinaryReader): GetNetworkPeersByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdError}. */
@@ -2381,12 +2435,12 @@ export function encodeGetNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBanOutput} at the reader's offset. */
 export function decodeGetNetworkPeersBanOutput(r: BinaryReader): GetNetworkPeersBanOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPeersBanOutput}. */
@@ -2394,12 +2448,12 @@ export function encodeGetNetworkPeersBanOutput(
   w: BinaryWriter,
   value: GetNetworkPeersBanOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBanError} at the reader's offset. */
 export function decodeGetNetworkPeersBanError(r: BinaryReader): GetNetworkPeersBanError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersBanError}. */
@@ -2407,7 +2461,7 @@ export function encodeGetNetworkPeersBanError(
   w: BinaryWriter,
   value: GetNetworkPeersBanError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBannedOutput} at the reader's offset. */
@@ -2425,7 +2479,7 @@ export function encodeGetNetworkPeersBannedOutput(
 
 /** Reads a {@link GetNetworkPeersBannedError} at the reader's offset. */
 export function decodeGetNetworkPeersBannedError(r: BinaryReader): GetNetworkPeersBannedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersBannedError}. */
@@ -2433,7 +2487,7 @@ export function encodeGetNetworkPeersBannedError(
   w: BinaryWriter,
   value: GetNetworkPeersBannedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersLogOutput} at the reader's offset. */
@@ -2456,7 +2510,7 @@ export function encodeGetNetworkPeersLogOutput(
 
 /** Reads a {@link GetNetworkPeersLogError} at the reader's offset. */
 export function decodeGetNetworkPeersLogError(r: BinaryReader): GetNetworkPeersLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersLogError}. */
@@ -2464,12 +2518,12 @@ export function encodeGetNetworkPeersLogError(
   w: BinaryWriter,
   value: GetNetworkPeersLogError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersTrustOutput} at the reader's offset. */
 export function decodeGetNetworkPeersTrustOutput(r: BinaryReader): GetNetworkPeersTrustOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPeersTrustOutput}. */
@@ -2477,12 +2531,12 @@ export function encodeGetNetworkPeersTrustOutput(
   w: BinaryWriter,
   value: GetNetworkPeersTrustOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersTrustError} at the reader's offset. */
 export function decodeGetNetworkPeersTrustError(r: BinaryReader): GetNetworkPeersTrustError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersTrustError}. */
@@ -2490,12 +2544,12 @@ export function encodeGetNetworkPeersTrustError(
   w: BinaryWriter,
   value: GetNetworkPeersTrustError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUnbanOutput} at the reader's offset. */
 export function decodeGetNetworkPeersUnbanOutput(r: BinaryReader): GetNetworkPeersUnbanOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPeersUnbanOutput}. */
@@ -2503,12 +2557,12 @@ export function encodeGetNetworkPeersUnbanOutput(
   w: BinaryWriter,
   value: GetNetworkPeersUnbanOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUnbanError} at the reader's offset. */
 export function decodeGetNetworkPeersUnbanError(r: BinaryReader): GetNetworkPeersUnbanError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersUnbanError}. */
@@ -2516,12 +2570,12 @@ export function encodeGetNetworkPeersUnbanError(
   w: BinaryWriter,
   value: GetNetworkPeersUnbanError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUntrustOutput} at the reader's offset. */
 export function decodeGetNetworkPeersUntrustOutput(r: BinaryReader): GetNetworkPeersUntrustOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPeersUntrustOutput}. */
@@ -2529,12 +2583,12 @@ export function encodeGetNetworkPeersUntrustOutput(
   w: BinaryWriter,
   value: GetNetworkPeersUntrustOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersUntrustError} at the reader's offset. */
 export function decodeGetNetworkPeersUntrustError(r: BinaryReader): GetNetworkPeersUntrustError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersUntrustError}. */
@@ -2542,7 +2596,7 @@ export function encodeGetNetworkPeersUntrustError(
   w: BinaryWriter,
   value: GetNetworkPeersUntrustError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsOutput} at the reader's offset. */
@@ -2562,12 +2616,12 @@ export function encodeGetNetworkPointsOutput(w: BinaryWriter, value: GetNetworkP
 
 /** Reads a {@link GetNetworkPointsError} at the reader's offset. */
 export function decodeGetNetworkPointsError(r: BinaryReader): GetNetworkPointsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsError}. */
 export function encodeGetNetworkPointsError(w: BinaryWriter, value: GetNetworkPointsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointOutput} at the reader's offset. */
@@ -2587,7 +2641,7 @@ export function encodeGetNetworkPointsByPointOutput(
 
 /** Reads a {@link GetNetworkPointsByPointError} at the reader's offset. */
 export function decodeGetNetworkPointsByPointError(r: BinaryReader): GetNetworkPointsByPointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointError}. */
@@ -2595,12 +2649,12 @@ export function encodeGetNetworkPointsByPointError(
   w: BinaryWriter,
   value: GetNetworkPointsByPointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointInput} at the reader's offset. */
 export function decodePutNetworkPointsByPointInput(r: BinaryReader): PutNetworkPointsByPointInput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointInput}. */
@@ -2608,14 +2662,14 @@ export function encodePutNetworkPointsByPointInput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointInput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointOutput} at the reader's offset. */
 export function decodePutNetworkPointsByPointOutput(
   r: BinaryReader,
 ): PutNetworkPointsByPointOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointOutput}. */
@@ -2623,12 +2677,12 @@ export function encodePutNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointError} at the reader's offset. */
 export function decodePutNetworkPointsByPointError(r: BinaryReader): PutNetworkPointsByPointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointError}. */
@@ -2636,12 +2690,12 @@ export function encodePutNetworkPointsByPointError(
   w: BinaryWriter,
   value: PutNetworkPointsByPointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBanOutput} at the reader's offset. */
 export function decodeGetNetworkPointsBanOutput(r: BinaryReader): GetNetworkPointsBanOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPointsBanOutput}. */
@@ -2649,12 +2703,12 @@ export function encodeGetNetworkPointsBanOutput(
   w: BinaryWriter,
   value: GetNetworkPointsBanOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBanError} at the reader's offset. */
 export function decodeGetNetworkPointsBanError(r: BinaryReader): GetNetworkPointsBanError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsBanError}. */
@@ -2662,7 +2716,7 @@ export function encodeGetNetworkPointsBanError(
   w: BinaryWriter,
   value: GetNetworkPointsBanError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBannedOutput} at the reader's offset. */
@@ -2680,7 +2734,7 @@ export function encodeGetNetworkPointsBannedOutput(
 
 /** Reads a {@link GetNetworkPointsBannedError} at the reader's offset. */
 export function decodeGetNetworkPointsBannedError(r: BinaryReader): GetNetworkPointsBannedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsBannedError}. */
@@ -2688,7 +2742,7 @@ export function encodeGetNetworkPointsBannedError(
   w: BinaryWriter,
   value: GetNetworkPointsBannedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsLogOutput} at the reader's offset. */
@@ -2711,7 +2765,7 @@ export function encodeGetNetworkPointsLogOutput(
 
 /** Reads a {@link GetNetworkPointsLogError} at the reader's offset. */
 export function decodeGetNetworkPointsLogError(r: BinaryReader): GetNetworkPointsLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsLogError}. */
@@ -2719,12 +2773,12 @@ export function encodeGetNetworkPointsLogError(
   w: BinaryWriter,
   value: GetNetworkPointsLogError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsTrustOutput} at the reader's offset. */
 export function decodeGetNetworkPointsTrustOutput(r: BinaryReader): GetNetworkPointsTrustOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPointsTrustOutput}. */
@@ -2732,12 +2786,12 @@ export function encodeGetNetworkPointsTrustOutput(
   w: BinaryWriter,
   value: GetNetworkPointsTrustOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsTrustError} at the reader's offset. */
 export function decodeGetNetworkPointsTrustError(r: BinaryReader): GetNetworkPointsTrustError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsTrustError}. */
@@ -2745,12 +2799,12 @@ export function encodeGetNetworkPointsTrustError(
   w: BinaryWriter,
   value: GetNetworkPointsTrustError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUnbanOutput} at the reader's offset. */
 export function decodeGetNetworkPointsUnbanOutput(r: BinaryReader): GetNetworkPointsUnbanOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPointsUnbanOutput}. */
@@ -2758,12 +2812,12 @@ export function encodeGetNetworkPointsUnbanOutput(
   w: BinaryWriter,
   value: GetNetworkPointsUnbanOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUnbanError} at the reader's offset. */
 export function decodeGetNetworkPointsUnbanError(r: BinaryReader): GetNetworkPointsUnbanError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsUnbanError}. */
@@ -2771,14 +2825,14 @@ export function encodeGetNetworkPointsUnbanError(
   w: BinaryWriter,
   value: GetNetworkPointsUnbanError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUntrustOutput} at the reader's offset. */
 export function decodeGetNetworkPointsUntrustOutput(
   r: BinaryReader,
 ): GetNetworkPointsUntrustOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link GetNetworkPointsUntrustOutput}. */
@@ -2786,12 +2840,12 @@ export function encodeGetNetworkPointsUntrustOutput(
   w: BinaryWriter,
   value: GetNetworkPointsUntrustOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsUntrustError} at the reader's offset. */
 export function decodeGetNetworkPointsUntrustError(r: BinaryReader): GetNetworkPointsUntrustError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsUntrustError}. */
@@ -2799,7 +2853,7 @@ export function encodeGetNetworkPointsUntrustError(
   w: BinaryWriter,
   value: GetNetworkPointsUntrustError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkSelfOutput} at the reader's offset. */
@@ -2814,12 +2868,12 @@ export function encodeGetNetworkSelfOutput(w: BinaryWriter, value: GetNetworkSel
 
 /** Reads a {@link GetNetworkSelfError} at the reader's offset. */
 export function decodeGetNetworkSelfError(r: BinaryReader): GetNetworkSelfError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkSelfError}. */
 export function encodeGetNetworkSelfError(w: BinaryWriter, value: GetNetworkSelfError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkStatOutput} at the reader's offset. */
@@ -2834,12 +2888,12 @@ export function encodeGetNetworkStatOutput(w: BinaryWriter, value: GetNetworkSta
 
 /** Reads a {@link GetNetworkStatError} at the reader's offset. */
 export function decodeGetNetworkStatError(r: BinaryReader): GetNetworkStatError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkStatError}. */
 export function encodeGetNetworkStatError(w: BinaryWriter, value: GetNetworkStatError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkVersionOutput} at the reader's offset. */
@@ -2857,12 +2911,12 @@ export function encodeGetNetworkVersionOutput(
 
 /** Reads a {@link GetNetworkVersionError} at the reader's offset. */
 export function decodeGetNetworkVersionError(r: BinaryReader): GetNetworkVersionError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkVersionError}. */
 export function encodeGetNetworkVersionError(w: BinaryWriter, value: GetNetworkVersionError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkVersionsOutput} at the reader's offset. */
@@ -2885,7 +2939,7 @@ export function encodeGetNetworkVersionsOutput(
 
 /** Reads a {@link GetNetworkVersionsError} at the reader's offset. */
 export function decodeGetNetworkVersionsError(r: BinaryReader): GetNetworkVersionsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkVersionsError}. */
@@ -2893,7 +2947,7 @@ export function encodeGetNetworkVersionsError(
   w: BinaryWriter,
   value: GetNetworkVersionsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsOutput} at the reader's offset. */
@@ -2913,19 +2967,19 @@ export function encodeGetProtocolsOutput(w: BinaryWriter, value: GetProtocolsOut
 
 /** Reads a {@link GetProtocolsError} at the reader's offset. */
 export function decodeGetProtocolsError(r: BinaryReader): GetProtocolsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsError}. */
 export function encodeGetProtocolsError(w: BinaryWriter, value: GetProtocolsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashOutput} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashOutput(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashOutput {
-  return decodePostInjectionProtocolInput(r);
+  return decodeExpectedEnvVersionAndComponents(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashOutput}. */
@@ -2933,14 +2987,14 @@ export function encodeGetProtocolsByProtocolHashOutput(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashOutput,
 ): void {
-  encodePostInjectionProtocolInput(w, value);
+  encodeExpectedEnvVersionAndComponents(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashError} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashError(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashError}. */
@@ -2948,7 +3002,7 @@ export function encodeGetProtocolsByProtocolHashError(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsEnvironmentOutput} at the reader's offset. */
@@ -2968,7 +3022,7 @@ export function encodeGetProtocolsEnvironmentOutput(
 
 /** Reads a {@link GetProtocolsEnvironmentError} at the reader's offset. */
 export function decodeGetProtocolsEnvironmentError(r: BinaryReader): GetProtocolsEnvironmentError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsEnvironmentError}. */
@@ -2976,7 +3030,7 @@ export function encodeGetProtocolsEnvironmentError(
   w: BinaryWriter,
   value: GetProtocolsEnvironmentError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetStatsGcOutput} at the reader's offset. */
@@ -3082,12 +3136,12 @@ export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput)
 
 /** Reads a {@link GetStatsGcError} at the reader's offset. */
 export function decodeGetStatsGcError(r: BinaryReader): GetStatsGcError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetStatsGcError}. */
 export function encodeGetStatsGcError(w: BinaryWriter, value: GetStatsGcError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetStatsMemoryOutput} at the reader's offset. */
@@ -3141,12 +3195,12 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
 export function decodeGetStatsMemoryError(r: BinaryReader): GetStatsMemoryError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetStatsMemoryError}. */
 export function encodeGetStatsMemoryError(w: BinaryWriter, value: GetStatsMemoryError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetVersionOutput} at the reader's offset. */
@@ -3183,12 +3237,12 @@ export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput)
 
 /** Reads a {@link GetVersionError} at the reader's offset. */
 export function decodeGetVersionError(r: BinaryReader): GetVersionError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetVersionError}. */
 export function encodeGetVersionError(w: BinaryWriter, value: GetVersionError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersBlockValidatorOutput} at the reader's offset. */
@@ -3198,7 +3252,7 @@ export function decodeGetWorkersBlockValidatorOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
@@ -3232,7 +3286,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersBlockValidatorOutputPendingRequests(w, value.pending_requests);
@@ -3256,7 +3310,7 @@ export function encodeGetWorkersBlockValidatorOutput(
 export function decodeGetWorkersBlockValidatorError(
   r: BinaryReader,
 ): GetWorkersBlockValidatorError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersBlockValidatorError}. */
@@ -3264,17 +3318,14 @@ export function encodeGetWorkersBlockValidatorError(
   w: BinaryWriter,
   value: GetWorkersBlockValidatorError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersChainValidatorsOutput(
   r: BinaryReader,
 ): GetWorkersChainValidatorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetWorkersChainValidatorsOutputInner(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeWorkersOutput(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsOutput}. */
@@ -3282,16 +3333,14 @@ export function encodeGetWorkersChainValidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodeGetWorkersChainValidatorsOutputInner(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeWorkersOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsError} at the reader's offset. */
 export function decodeGetWorkersChainValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsError}. */
@@ -3299,7 +3348,7 @@ export function encodeGetWorkersChainValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsByChainIdOutput} at the reader's offset. */
@@ -3309,7 +3358,7 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
@@ -3343,7 +3392,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(w, value.pending_requests);
@@ -3367,7 +3416,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
 export function decodeGetWorkersChainValidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsByChainIdError}. */
@@ -3375,7 +3424,7 @@ export function encodeGetWorkersChainValidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsDdbOutput} at the reader's offset. */
@@ -3443,7 +3492,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
 export function decodeGetWorkersChainValidatorsDdbError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsDdbError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsDdbError}. */
@@ -3451,7 +3500,7 @@ export function encodeGetWorkersChainValidatorsDdbError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsDdbError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsOutput} at the reader's offset. */
@@ -3478,7 +3527,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsError}. */
@@ -3486,7 +3535,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput} at the reader's offset. */
@@ -3496,7 +3545,7 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
@@ -3531,7 +3580,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
@@ -3561,7 +3610,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdError}. */
@@ -3569,14 +3618,14 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsOutput(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsOutput {
-  return decodeGetWorkersChainValidatorsOutput(r);
+  return decodeWorkersOutput(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsOutput}. */
@@ -3584,12 +3633,12 @@ export function encodeGetWorkersPrevalidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsOutput,
 ): void {
-  encodeGetWorkersChainValidatorsOutput(w, value);
+  encodeWorkersOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsError} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsError(r: BinaryReader): GetWorkersPrevalidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsError}. */
@@ -3597,7 +3646,7 @@ export function encodeGetWorkersPrevalidatorsError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsByChainIdOutput} at the reader's offset. */
@@ -3607,7 +3656,7 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
@@ -3640,7 +3689,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(w, value.pending_requests);
@@ -3662,7 +3711,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
 export function decodeGetWorkersPrevalidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsByChainIdError}. */
@@ -3670,7 +3719,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 function decodeFitnessItem(r: BinaryReader): string {
@@ -6334,6 +6383,423 @@ function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUp
   }
 }
 
+type ExpectedEnvVersionAndComponentsComponentsItem = {
+  name: Unistring;
+  interface?: Unistring;
+  implementation: Unistring;
+};
+
+function decodeExpectedEnvVersionAndComponentsComponentsItem(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponentsComponentsItem {
+  let field = "";
+  try {
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "name";
+    const name = readRestUnistring(r);
+    closeDynamicFrame(r, outer1);
+    field = "interface";
+    const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "implementation";
+    const implementation = readRestUnistring(r);
+    closeDynamicFrame(r, outer2);
+    const out: ExpectedEnvVersionAndComponentsComponentsItem = { name, implementation };
+    if (interface2 !== undefined) out.interface = interface2;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeExpectedEnvVersionAndComponentsComponentsItem(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponentsComponentsItem,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "name";
+    writeUnistring(w, value.name);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "interface";
+    if (value.interface === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.interface);
+    }
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "implementation";
+    writeUnistring(w, value.implementation);
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeExpectedEnvVersionAndComponentsComponents(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponentsComponentsItem[] {
+  const items: ExpectedEnvVersionAndComponentsComponentsItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeExpectedEnvVersionAndComponentsComponentsItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeExpectedEnvVersionAndComponentsComponents(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponentsComponentsItem[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeExpectedEnvVersionAndComponentsComponentsItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusLaunching = {
+  phase: "launching";
+  since: string;
+};
+
+function decodeWorkersOutputStatusLaunching(r: BinaryReader): WorkersOutputStatusLaunching {
+  let field = "";
+  try {
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "launching", since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusLaunching(
+  w: BinaryWriter,
+  value: WorkersOutputStatusLaunching,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusRunning = {
+  phase: "running";
+  since: string;
+};
+
+function decodeWorkersOutputStatusRunning(r: BinaryReader): WorkersOutputStatusRunning {
+  let field = "";
+  try {
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "running", since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusRunning(
+  w: BinaryWriter,
+  value: WorkersOutputStatusRunning,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusClosing = {
+  phase: "closing";
+  birth: string;
+  since: string;
+};
+
+function decodeWorkersOutputStatusClosing(r: BinaryReader): WorkersOutputStatusClosing {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "closing", birth, since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusClosing(
+  w: BinaryWriter,
+  value: WorkersOutputStatusClosing,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusClosed = {
+  phase: "closed";
+  birth: string;
+  since: string;
+};
+
+function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusClosed {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "closed", birth, since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusCrashed = {
+  phase: "crashed";
+  birth: string;
+  since: string;
+  errors: JsonValue;
+};
+
+function decodeWorkersOutputStatusCrashed(r: BinaryReader): WorkersOutputStatusCrashed {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "errors";
+    const errors = readBsonValue(r);
+    closeDynamicFrame(r, outer1);
+    return { phase: "crashed", birth, since, errors };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusCrashed(
+  w: BinaryWriter,
+  value: WorkersOutputStatusCrashed,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "errors";
+    writeBsonValue(w, value.errors);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputItemStatus =
+  | WorkersOutputStatusLaunching
+  | WorkersOutputStatusRunning
+  | WorkersOutputStatusClosing
+  | WorkersOutputStatusClosed
+  | WorkersOutputStatusCrashed;
+
+function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeWorkersOutputStatusLaunching(r);
+    case 1:
+      return decodeWorkersOutputStatusRunning(r);
+    case 2:
+      return decodeWorkersOutputStatusClosing(r);
+    case 3:
+      return decodeWorkersOutputStatusClosed(r);
+    case 4:
+      return decodeWorkersOutputStatusCrashed(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3, 4]);
+  }
+}
+
+function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
+  const json: unknown = value;
+  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
+    case "launching": {
+      writeUint8(w, 0);
+      encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
+      return;
+    }
+    case "running": {
+      writeUint8(w, 1);
+      encodeWorkersOutputStatusRunning(w, json as WorkersOutputStatusRunning);
+      return;
+    }
+    case "closing": {
+      writeUint8(w, 2);
+      encodeWorkersOutputStatusClosing(w, json as WorkersOutputStatusClosing);
+      return;
+    }
+    case "closed": {
+      writeUint8(w, 3);
+      encodeWorkersOutputStatusClosed(w, json as WorkersOutputStatusClosed);
+      return;
+    }
+    case "crashed": {
+      writeUint8(w, 4);
+      encodeWorkersOutputStatusCrashed(w, json as WorkersOutputStatusCrashed);
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
+}
+
+type WorkersOutputItemInformation = {
+  instances: number;
+  status: WorkersOutputItemStatus;
+  queue_length: number;
+};
+
+function decodeWorkersOutputItemInformation(r: BinaryReader): WorkersOutputItemInformation {
+  let field = "";
+  try {
+    field = "instances";
+    const instances = readRangedInt(r, -1073741824, 1073741823);
+    field = "status";
+    const status = decodeWorkersOutputItemStatus(r);
+    field = "queue_length";
+    const queueLength = readRangedInt(r, -1073741824, 1073741823);
+    return { instances, status, queue_length: queueLength };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputItemInformation(
+  w: BinaryWriter,
+  value: WorkersOutputItemInformation,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "instances";
+    writeRangedInt(w, value.instances, -1073741824, 1073741823);
+    field = "status";
+    encodeWorkersOutputItemStatus(w, value.status);
+    field = "queue_length";
+    writeRangedInt(w, value.queue_length, -1073741824, 1073741823);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputInnerItem = {
+  chain_id: string;
+  status: WorkersOutputItemStatus;
+  information: WorkersOutputItemInformation;
+  pipelines: number;
+};
+
+function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
+  let field = "";
+  try {
+    field = "chain_id";
+    const chainId = readHash(r, BASE58.chain_id);
+    field = "status";
+    const status = decodeWorkersOutputItemStatus(r);
+    field = "information";
+    const information = decodeWorkersOutputItemInformation(r);
+    field = "pipelines";
+    const pipelines = readInt16(r);
+    return { chain_id: chainId, status, information, pipelines };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "chain_id";
+    writeHash(w, BASE58.chain_id, value.chain_id);
+    field = "status";
+    encodeWorkersOutputItemStatus(w, value.status);
+    field = "information";
+    encodeWorkersOutputItemInformation(w, value.information);
+    field = "pipelines";
+    writeInt16(w, value.pipelines);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeWorkersOutputInner(r: BinaryReader): WorkersOutputInnerItem[] {
+  const items: WorkersOutputInnerItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeWorkersOutputInnerItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeWorkersOutputInner(w: BinaryWriter, value: WorkersOutputInnerItem[]): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeWorkersOutputInnerItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
 function decodeGetChainsBlocksOutputItemInner(r: BinaryReader): string[] {
   const items: string[] = [];
   try {
@@ -7862,90 +8328,6 @@ function encodePostInjectionBlockInputOperations(w: BinaryWriter, value: Operati
   try {
     for (; index < value.length; index++) {
       encodePostInjectionBlockInputOperationsItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-type PostInjectionProtocolInputComponentsItem = {
-  name: Unistring;
-  interface?: Unistring;
-  implementation: Unistring;
-};
-
-function decodePostInjectionProtocolInputComponentsItem(
-  r: BinaryReader,
-): PostInjectionProtocolInputComponentsItem {
-  let field = "";
-  try {
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "name";
-    const name = readRestUnistring(r);
-    closeDynamicFrame(r, outer1);
-    field = "interface";
-    const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const outer2 = openDynamicFrame(r, "Uint30");
-    field = "implementation";
-    const implementation = readRestUnistring(r);
-    closeDynamicFrame(r, outer2);
-    const out: PostInjectionProtocolInputComponentsItem = { name, implementation };
-    if (interface2 !== undefined) out.interface = interface2;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePostInjectionProtocolInputComponentsItem(
-  w: BinaryWriter,
-  value: PostInjectionProtocolInputComponentsItem,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "name";
-    writeUnistring(w, value.name);
-    endDynamicSize(w, "Uint30", mark1);
-    field = "interface";
-    if (value.interface === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeSchemaFieldDynamicFieldName(w, value.interface);
-    }
-    const mark2 = beginDynamicSize(w, "Uint30");
-    field = "implementation";
-    writeUnistring(w, value.implementation);
-    endDynamicSize(w, "Uint30", mark2);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodePostInjectionProtocolInputComponents(
-  r: BinaryReader,
-): PostInjectionProtocolInputComponentsItem[] {
-  const items: PostInjectionProtocolInputComponentsItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodePostInjectionProtocolInputComponentsItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodePostInjectionProtocolInputComponents(
-  w: BinaryWriter,
-  value: PostInjectionProtocolInputComponentsItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodePostInjectionProtocolInputComponentsItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
@@ -10385,268 +10767,6 @@ function encodeGetVersionOutputCommitInfo(
   encodeGetVersionOutputCommitInfoSome(w, value);
 }
 
-type GetWorkersBlockValidatorOutputStatusLaunching = {
-  phase: "launching";
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusLaunching(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusLaunching {
-  let field = "";
-  try {
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "launching", since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusLaunching(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusLaunching,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusRunning = {
-  phase: "running";
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusRunning(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusRunning {
-  let field = "";
-  try {
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "running", since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusRunning(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusRunning,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusClosing = {
-  phase: "closing";
-  birth: string;
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusClosing(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusClosing {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "closing", birth, since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusClosing(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusClosing,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusClosed = {
-  phase: "closed";
-  birth: string;
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusClosed(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusClosed {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "closed", birth, since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusClosed(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusClosed,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusCrashed = {
-  phase: "crashed";
-  birth: string;
-  since: string;
-  errors: JsonValue;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusCrashed(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusCrashed {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "errors";
-    const errors = readBsonValue(r);
-    closeDynamicFrame(r, outer1);
-    return { phase: "crashed", birth, since, errors };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusCrashed(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusCrashed,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "errors";
-    writeBsonValue(w, value.errors);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatus =
-  | GetWorkersBlockValidatorOutputStatusLaunching
-  | GetWorkersBlockValidatorOutputStatusRunning
-  | GetWorkersBlockValidatorOutputStatusClosing
-  | GetWorkersBlockValidatorOutputStatusClosed
-  | GetWorkersBlockValidatorOutputStatusCrashed;
-
-function decodeGetWorkersBlockValidatorOutputStatus(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatus {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeGetWorkersBlockValidatorOutputStatusLaunching(r);
-    case 1:
-      return decodeGetWorkersBlockValidatorOutputStatusRunning(r);
-    case 2:
-      return decodeGetWorkersBlockValidatorOutputStatusClosing(r);
-    case 3:
-      return decodeGetWorkersBlockValidatorOutputStatusClosed(r);
-    case 4:
-      return decodeGetWorkersBlockValidatorOutputStatusCrashed(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1, 2, 3, 4]);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatus(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatus,
-): void {
-  const json: unknown = value;
-  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
-    case "launching": {
-      writeUint8(w, 0);
-      encodeGetWorkersBlockValidatorOutputStatusLaunching(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusLaunching,
-      );
-      return;
-    }
-    case "running": {
-      writeUint8(w, 1);
-      encodeGetWorkersBlockValidatorOutputStatusRunning(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusRunning,
-      );
-      return;
-    }
-    case "closing": {
-      writeUint8(w, 2);
-      encodeGetWorkersBlockValidatorOutputStatusClosing(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusClosing,
-      );
-      return;
-    }
-    case "closed": {
-      writeUint8(w, 3);
-      encodeGetWorkersBlockValidatorOutputStatusClosed(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusClosed,
-      );
-      return;
-    }
-    case "crashed": {
-      writeUint8(w, 4);
-      encodeGetWorkersBlockValidatorOutputStatusCrashed(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusCrashed,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
-}
-
 type GetWorkersBlockValidatorOutputItemRequest = {
   block: string;
   chain_id: string;
@@ -10856,7 +10976,7 @@ function decodeGetWorkersBlockValidatorOutputInnerValidationFailure(
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r);
     field = "errors";
-    const errors = readPresence(r) ? decodePatchChainsByChainIdError(r) : undefined;
+    const errors = readPresence(r) ? decodeErrorTrace(r) : undefined;
     const out: GetWorkersBlockValidatorOutputInnerValidationFailure = {
       failed_validation: failedValidation,
       status,
@@ -10883,7 +11003,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
     if (value.errors === undefined) writePresence(w, false);
     else {
       writePresence(w, true);
-      encodePatchChainsByChainIdError(w, value.errors);
+      encodeErrorTrace(w, value.errors);
     }
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -11201,122 +11321,6 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   }
 }
 
-type GetWorkersChainValidatorsOutputItemInformation = {
-  instances: number;
-  status: GetWorkersBlockValidatorOutputStatus;
-  queue_length: number;
-};
-
-function decodeGetWorkersChainValidatorsOutputItemInformation(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputItemInformation {
-  let field = "";
-  try {
-    field = "instances";
-    const instances = readRangedInt(r, -1073741824, 1073741823);
-    field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
-    field = "queue_length";
-    const queueLength = readRangedInt(r, -1073741824, 1073741823);
-    return { instances, status, queue_length: queueLength };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersChainValidatorsOutputItemInformation(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputItemInformation,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "instances";
-    writeRangedInt(w, value.instances, -1073741824, 1073741823);
-    field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
-    field = "queue_length";
-    writeRangedInt(w, value.queue_length, -1073741824, 1073741823);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersChainValidatorsOutputInnerItem = {
-  chain_id: string;
-  status: GetWorkersBlockValidatorOutputStatus;
-  information: GetWorkersChainValidatorsOutputItemInformation;
-  pipelines: number;
-};
-
-function decodeGetWorkersChainValidatorsOutputInnerItem(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputInnerItem {
-  let field = "";
-  try {
-    field = "chain_id";
-    const chainId = readHash(r, BASE58.chain_id);
-    field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
-    field = "information";
-    const information = decodeGetWorkersChainValidatorsOutputItemInformation(r);
-    field = "pipelines";
-    const pipelines = readInt16(r);
-    return { chain_id: chainId, status, information, pipelines };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersChainValidatorsOutputInnerItem(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputInnerItem,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "chain_id";
-    writeHash(w, BASE58.chain_id, value.chain_id);
-    field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
-    field = "information";
-    encodeGetWorkersChainValidatorsOutputItemInformation(w, value.information);
-    field = "pipelines";
-    writeInt16(w, value.pipelines);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodeGetWorkersChainValidatorsOutputInner(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputInnerItem[] {
-  const items: GetWorkersChainValidatorsOutputInnerItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetWorkersChainValidatorsOutputInner(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputInnerItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeGetWorkersChainValidatorsOutputInnerItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
 type GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem = {
   pushed: string;
   request: string;
@@ -11580,7 +11584,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputItemInner(
     case 0:
       return decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(r);
     case 1:
-      return decodePatchChainsByChainIdError(r);
+      return decodeErrorTrace(r);
     case 2:
       return {};
     case 3:
@@ -11623,7 +11627,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 1);
-    encodePatchChainsByChainIdError(w, json as JsonValue);
+    encodeErrorTrace(w, json as JsonValue);
     return;
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
@@ -11924,8 +11928,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
 
 type GetWorkersChainValidatorsPeersValidatorsOutputInnerItem = {
   peer_id: string;
-  status: GetWorkersBlockValidatorOutputStatus;
-  information: GetWorkersChainValidatorsOutputItemInformation;
+  status: WorkersOutputItemStatus;
+  information: WorkersOutputItemInformation;
   pipelines: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines;
 };
 
@@ -11937,9 +11941,9 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
     field = "peer_id";
     const peerId = readHash(r, BASE58.cryptobox_public_key_hash);
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     field = "information";
-    const information = decodeGetWorkersChainValidatorsOutputItemInformation(r);
+    const information = decodeWorkersOutputItemInformation(r);
     field = "pipelines";
     const pipelines = decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r);
     return { peer_id: peerId, status, information, pipelines };
@@ -11958,9 +11962,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     field = "information";
-    encodeGetWorkersChainValidatorsOutputItemInformation(w, value.information);
+    encodeWorkersOutputItemInformation(w, value.information);
     field = "pipelines";
     encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(w, value.pipelines);
   } catch (error) {
@@ -13336,7 +13340,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
     case 1:
       return decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(r);
     case 2:
-      return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+      return decodeEmptyObject(r);
     case 3:
       return readHash(r, BASE58.operation_hash);
     case 4:
@@ -13388,7 +13392,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   }
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     writeUint8(w, 2);
-    encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, json as Record<string, never>);
+    encodeEmptyObject(w, json as Record<string, never>);
     return;
   }
   if (typeof json === "string") {

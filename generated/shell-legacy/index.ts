@@ -6,5 +6,6 @@ export * from "./types.ts";
 export * from "./codecs.ts";
 export * from "./validators.js";
 export * from "./routes.ts";
+export * from "./binary.ts";
 export * from "./client.ts";
 export type * from "./server.ts";

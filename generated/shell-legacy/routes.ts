@@ -137,271 +137,11 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  decodeDeleteChainsInvalidBlocksByBlockHashError,
-  decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  decodeDeleteNetworkConnectionsByPeerIdError,
-  decodeDeleteNetworkConnectionsByPeerIdOutput,
-  decodeGetChainsBlocksError,
-  decodeGetChainsBlocksOutput,
-  decodeGetChainsChainIdError,
-  decodeGetChainsChainIdOutput,
-  decodeGetChainsCheckpointError,
-  decodeGetChainsCheckpointOutput,
-  decodeGetChainsInvalidBlocksByBlockHashError,
-  decodeGetChainsInvalidBlocksByBlockHashOutput,
-  decodeGetChainsInvalidBlocksError,
-  decodeGetChainsInvalidBlocksOutput,
-  decodeGetChainsIsBootstrappedError,
-  decodeGetChainsIsBootstrappedOutput,
-  decodeGetConfigError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  decodeGetConfigNetworkUserActivatedUpgradesError,
-  decodeGetConfigNetworkUserActivatedUpgradesOutput,
-  decodeGetConfigOutput,
-  decodeGetDescribeByStringError,
-  decodeGetDescribeByStringOutput,
-  decodeGetErrorsError,
-  decodeGetErrorsOutput,
-  decodeGetFetchProtocolByProtocolHashError,
-  decodeGetFetchProtocolByProtocolHashOutput,
-  decodeGetMonitorActiveChainsError,
-  decodeGetMonitorActiveChainsOutput,
-  decodeGetMonitorBootstrappedError,
-  decodeGetMonitorBootstrappedOutput,
-  decodeGetMonitorCommitHashError,
-  decodeGetMonitorCommitHashOutput,
-  decodeGetMonitorHeadsByChainIdError,
-  decodeGetMonitorHeadsByChainIdOutput,
-  decodeGetMonitorProtocolsError,
-  decodeGetMonitorProtocolsOutput,
-  decodeGetMonitorValidBlocksError,
-  decodeGetMonitorValidBlocksOutput,
-  decodeGetNetworkConnectionsByPeerIdError,
-  decodeGetNetworkConnectionsByPeerIdOutput,
-  decodeGetNetworkConnectionsError,
-  decodeGetNetworkConnectionsOutput,
-  decodeGetNetworkGreylistClearError,
-  decodeGetNetworkGreylistClearOutput,
-  decodeGetNetworkLogError,
-  decodeGetNetworkLogOutput,
-  decodeGetNetworkPeersBanError,
-  decodeGetNetworkPeersBanOutput,
-  decodeGetNetworkPeersBannedError,
-  decodeGetNetworkPeersBannedOutput,
-  decodeGetNetworkPeersByPeerIdError,
-  decodeGetNetworkPeersByPeerIdOutput,
-  decodeGetNetworkPeersError,
-  decodeGetNetworkPeersLogError,
-  decodeGetNetworkPeersLogOutput,
-  decodeGetNetworkPeersOutput,
-  decodeGetNetworkPeersTrustError,
-  decodeGetNetworkPeersTrustOutput,
-  decodeGetNetworkPeersUnbanError,
-  decodeGetNetworkPeersUnbanOutput,
-  decodeGetNetworkPeersUntrustError,
-  decodeGetNetworkPeersUntrustOutput,
-  decodeGetNetworkPointsBanError,
-  decodeGetNetworkPointsBanOutput,
-  decodeGetNetworkPointsBannedError,
-  decodeGetNetworkPointsBannedOutput,
-  decodeGetNetworkPointsByPointError,
-  decodeGetNetworkPointsByPointOutput,
-  decodeGetNetworkPointsError,
-  decodeGetNetworkPointsLogError,
-  decodeGetNetworkPointsLogOutput,
-  decodeGetNetworkPointsOutput,
-  decodeGetNetworkPointsTrustError,
-  decodeGetNetworkPointsTrustOutput,
-  decodeGetNetworkPointsUnbanError,
-  decodeGetNetworkPointsUnbanOutput,
-  decodeGetNetworkPointsUntrustError,
-  decodeGetNetworkPointsUntrustOutput,
-  decodeGetNetworkSelfError,
-  decodeGetNetworkSelfOutput,
-  decodeGetNetworkStatError,
-  decodeGetNetworkStatOutput,
-  decodeGetNetworkVersionError,
-  decodeGetNetworkVersionOutput,
-  decodeGetNetworkVersionsError,
-  decodeGetNetworkVersionsOutput,
-  decodeGetProtocolsByProtocolHashError,
-  decodeGetProtocolsByProtocolHashOutput,
-  decodeGetProtocolsEnvironmentError,
-  decodeGetProtocolsEnvironmentOutput,
-  decodeGetProtocolsError,
-  decodeGetProtocolsOutput,
-  decodeGetStatsGcError,
-  decodeGetStatsGcOutput,
-  decodeGetStatsMemoryError,
-  decodeGetStatsMemoryOutput,
-  decodeGetVersionError,
-  decodeGetVersionOutput,
-  decodeGetWorkersBlockValidatorError,
-  decodeGetWorkersBlockValidatorOutput,
-  decodeGetWorkersChainValidatorsByChainIdError,
-  decodeGetWorkersChainValidatorsByChainIdOutput,
-  decodeGetWorkersChainValidatorsDdbError,
-  decodeGetWorkersChainValidatorsDdbOutput,
-  decodeGetWorkersChainValidatorsError,
-  decodeGetWorkersChainValidatorsOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsError,
-  decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  decodeGetWorkersPrevalidatorsByChainIdError,
-  decodeGetWorkersPrevalidatorsByChainIdOutput,
-  decodeGetWorkersPrevalidatorsError,
-  decodeGetWorkersPrevalidatorsOutput,
-  decodePatchChainsByChainIdError,
-  decodePatchChainsByChainIdInput,
-  decodePatchChainsByChainIdOutput,
-  decodePostInjectionBlockError,
-  decodePostInjectionBlockInput,
-  decodePostInjectionBlockOutput,
-  decodePostInjectionOperationError,
-  decodePostInjectionOperationInput,
-  decodePostInjectionOperationOutput,
-  decodePostInjectionProtocolError,
-  decodePostInjectionProtocolInput,
-  decodePostInjectionProtocolOutput,
-  decodePutNetworkPointsByPointError,
-  decodePutNetworkPointsByPointInput,
-  decodePutNetworkPointsByPointOutput,
-  encodeDeleteChainsInvalidBlocksByBlockHashError,
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  encodeDeleteNetworkConnectionsByPeerIdError,
-  encodeDeleteNetworkConnectionsByPeerIdOutput,
-  encodeGetChainsBlocksError,
-  encodeGetChainsBlocksOutput,
-  encodeGetChainsChainIdError,
-  encodeGetChainsChainIdOutput,
-  encodeGetChainsCheckpointError,
-  encodeGetChainsCheckpointOutput,
-  encodeGetChainsInvalidBlocksByBlockHashError,
-  encodeGetChainsInvalidBlocksByBlockHashOutput,
-  encodeGetChainsInvalidBlocksError,
-  encodeGetChainsInvalidBlocksOutput,
-  encodeGetChainsIsBootstrappedError,
-  encodeGetChainsIsBootstrappedOutput,
-  encodeGetConfigError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  encodeGetConfigNetworkUserActivatedUpgradesError,
-  encodeGetConfigNetworkUserActivatedUpgradesOutput,
-  encodeGetConfigOutput,
-  encodeGetDescribeByStringError,
-  encodeGetDescribeByStringOutput,
-  encodeGetErrorsError,
-  encodeGetErrorsOutput,
-  encodeGetFetchProtocolByProtocolHashError,
-  encodeGetFetchProtocolByProtocolHashOutput,
-  encodeGetMonitorActiveChainsError,
-  encodeGetMonitorActiveChainsOutput,
-  encodeGetMonitorBootstrappedError,
-  encodeGetMonitorBootstrappedOutput,
-  encodeGetMonitorCommitHashError,
-  encodeGetMonitorCommitHashOutput,
-  encodeGetMonitorHeadsByChainIdError,
-  encodeGetMonitorHeadsByChainIdOutput,
-  encodeGetMonitorProtocolsError,
-  encodeGetMonitorProtocolsOutput,
-  encodeGetMonitorValidBlocksError,
-  encodeGetMonitorValidBlocksOutput,
-  encodeGetNetworkConnectionsByPeerIdError,
-  encodeGetNetworkConnectionsByPeerIdOutput,
-  encodeGetNetworkConnectionsError,
-  encodeGetNetworkConnectionsOutput,
-  encodeGetNetworkGreylistClearError,
-  encodeGetNetworkGreylistClearOutput,
-  encodeGetNetworkLogError,
-  encodeGetNetworkLogOutput,
-  encodeGetNetworkPeersBanError,
-  encodeGetNetworkPeersBanOutput,
-  encodeGetNetworkPeersBannedError,
-  encodeGetNetworkPeersBannedOutput,
-  encodeGetNetworkPeersByPeerIdError,
-  encodeGetNetworkPeersByPeerIdOutput,
-  encodeGetNetworkPeersError,
-  encodeGetNetworkPeersLogError,
-  encodeGetNetworkPeersLogOutput,
-  encodeGetNetworkPeersOutput,
-  encodeGetNetworkPeersTrustError,
-  encodeGetNetworkPeersTrustOutput,
-  encodeGetNetworkPeersUnbanError,
-  encodeGetNetworkPeersUnbanOutput,
-  encodeGetNetworkPeersUntrustError,
-  encodeGetNetworkPeersUntrustOutput,
-  encodeGetNetworkPointsBanError,
-  encodeGetNetworkPointsBanOutput,
-  encodeGetNetworkPointsBannedError,
-  encodeGetNetworkPointsBannedOutput,
-  encodeGetNetworkPointsByPointError,
-  encodeGetNetworkPointsByPointOutput,
-  encodeGetNetworkPointsError,
-  encodeGetNetworkPointsLogError,
-  encodeGetNetworkPointsLogOutput,
-  encodeGetNetworkPointsOutput,
-  encodeGetNetworkPointsTrustError,
-  encodeGetNetworkPointsTrustOutput,
-  encodeGetNetworkPointsUnbanError,
-  encodeGetNetworkPointsUnbanOutput,
-  encodeGetNetworkPointsUntrustError,
-  encodeGetNetworkPointsUntrustOutput,
-  encodeGetNetworkSelfError,
-  encodeGetNetworkSelfOutput,
-  encodeGetNetworkStatError,
-  encodeGetNetworkStatOutput,
-  encodeGetNetworkVersionError,
-  encodeGetNetworkVersionOutput,
-  encodeGetNetworkVersionsError,
-  encodeGetNetworkVersionsOutput,
-  encodeGetProtocolsByProtocolHashError,
-  encodeGetProtocolsByProtocolHashOutput,
-  encodeGetProtocolsEnvironmentError,
-  encodeGetProtocolsEnvironmentOutput,
-  encodeGetProtocolsError,
-  encodeGetProtocolsOutput,
-  encodeGetStatsGcError,
-  encodeGetStatsGcOutput,
-  encodeGetStatsMemoryError,
-  encodeGetStatsMemoryOutput,
-  encodeGetVersionError,
-  encodeGetVersionOutput,
-  encodeGetWorkersBlockValidatorError,
-  encodeGetWorkersBlockValidatorOutput,
-  encodeGetWorkersChainValidatorsByChainIdError,
-  encodeGetWorkersChainValidatorsByChainIdOutput,
-  encodeGetWorkersChainValidatorsDdbError,
-  encodeGetWorkersChainValidatorsDdbOutput,
-  encodeGetWorkersChainValidatorsError,
-  encodeGetWorkersChainValidatorsOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsError,
-  encodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  encodeGetWorkersPrevalidatorsByChainIdError,
-  encodeGetWorkersPrevalidatorsByChainIdOutput,
-  encodeGetWorkersPrevalidatorsError,
-  encodeGetWorkersPrevalidatorsOutput,
-  encodePatchChainsByChainIdError,
-  encodePatchChainsByChainIdInput,
-  encodePatchChainsByChainIdOutput,
-  encodePostInjectionBlockError,
-  encodePostInjectionBlockInput,
-  encodePostInjectionBlockOutput,
-  encodePostInjectionOperationError,
-  encodePostInjectionOperationInput,
-  encodePostInjectionOperationOutput,
-  encodePostInjectionProtocolError,
-  encodePostInjectionProtocolInput,
-  encodePostInjectionProtocolOutput,
-  encodePutNetworkPointsByPointError,
-  encodePutNetworkPointsByPointInput,
-  encodePutNetworkPointsByPointOutput,
-} from "./codecs.ts";
-import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
@@ -420,7 +160,6 @@ import {
   validateGetNetworkConnectionsByPeerIdOutput,
   validateGetNetworkConnectionsOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
   validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
@@ -439,19 +178,16 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
   validatePostInjectionOperationInput,
   validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
+  validateProtocolHash,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -474,21 +210,15 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdInput,
-    encode: encodePatchChainsByChainIdInput,
     validate: validatePatchChainsByChainIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdOutput,
-    encode: encodePatchChainsByChainIdOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdError,
-    encode: encodePatchChainsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -517,15 +247,11 @@ export const getChainsBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOutput,
-    encode: encodeGetChainsBlocksOutput,
     validate: validateGetChainsBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksError,
-    encode: encodeGetChainsBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -550,15 +276,11 @@ export const getChainsChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdOutput,
-    encode: encodeGetChainsChainIdOutput,
     validate: validateGetChainsChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdError,
-    encode: encodeGetChainsChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -583,15 +305,11 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointOutput,
-    encode: encodeGetChainsCheckpointOutput,
     validate: validateGetChainsCheckpointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointError,
-    encode: encodeGetChainsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -616,15 +334,11 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksOutput,
-    encode: encodeGetChainsInvalidBlocksOutput,
     validate: validateGetChainsInvalidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksError,
-    encode: encodeGetChainsInvalidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -650,15 +364,11 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeGetChainsInvalidBlocksByBlockHashOutput,
     validate: validateGetChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashError,
-    encode: encodeGetChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -684,15 +394,11 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -717,15 +423,11 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedOutput,
-    encode: encodeGetChainsIsBootstrappedOutput,
     validate: validateGetChainsIsBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedError,
-    encode: encodeGetChainsIsBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -742,15 +444,11 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigOutput,
-    encode: encodeGetConfigOutput,
     validate: validateGetConfigOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigError,
-    encode: encodeGetConfigError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -775,15 +473,11 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
     validate: validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -808,15 +502,11 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesOutput,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesOutput,
     validate: validateGetConfigNetworkUserActivatedUpgradesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesError,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -840,15 +530,11 @@ export const getDescribeByStringRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringOutput,
-    encode: encodeGetDescribeByStringOutput,
     validate: validateGetDescribeByStringOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringError,
-    encode: encodeGetDescribeByStringError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -865,15 +551,11 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsOutput,
-    encode: encodeGetErrorsOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsError,
-    encode: encodeGetErrorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -897,15 +579,11 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashOutput,
-    encode: encodeGetFetchProtocolByProtocolHashOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashError,
-    encode: encodeGetFetchProtocolByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -933,21 +611,15 @@ export const postInjectionBlockRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockInput,
-    encode: encodePostInjectionBlockInput,
     validate: validatePostInjectionBlockInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockOutput,
-    encode: encodePostInjectionBlockOutput,
     validate: validatePostInjectionBlockOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockError,
-    encode: encodePostInjectionBlockError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -974,21 +646,15 @@ export const postInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationInput,
-    encode: encodePostInjectionOperationInput,
     validate: validatePostInjectionOperationInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationOutput,
-    encode: encodePostInjectionOperationOutput,
     validate: validatePostInjectionOperationOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationError,
-    encode: encodePostInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1012,21 +678,15 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolInput,
-    encode: encodePostInjectionProtocolInput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolOutput,
-    encode: encodePostInjectionProtocolOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolError,
-    encode: encodePostInjectionProtocolError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1050,15 +710,11 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsOutput,
-    encode: encodeGetMonitorActiveChainsOutput,
     validate: validateGetMonitorActiveChainsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsError,
-    encode: encodeGetMonitorActiveChainsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1082,15 +738,11 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedOutput,
-    encode: encodeGetMonitorBootstrappedOutput,
     validate: validateGetMonitorBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedError,
-    encode: encodeGetMonitorBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1114,15 +766,11 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashOutput,
-    encode: encodeGetMonitorCommitHashOutput,
     validate: validateGetMonitorCommitHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashError,
-    encode: encodeGetMonitorCommitHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1147,15 +795,11 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdOutput,
-    encode: encodeGetMonitorHeadsByChainIdOutput,
     validate: validateGetMonitorHeadsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdError,
-    encode: encodeGetMonitorHeadsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1179,15 +823,11 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsOutput,
-    encode: encodeGetMonitorProtocolsOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsError,
-    encode: encodeGetMonitorProtocolsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1215,15 +855,11 @@ export const getMonitorValidBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidBlocksOutput,
-    encode: encodeGetMonitorValidBlocksOutput,
     validate: validateGetMonitorValidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidBlocksError,
-    encode: encodeGetMonitorValidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1247,15 +883,11 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsOutput,
-    encode: encodeGetNetworkConnectionsOutput,
     validate: validateGetNetworkConnectionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsError,
-    encode: encodeGetNetworkConnectionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1280,15 +912,11 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdOutput,
-    encode: encodeGetNetworkConnectionsByPeerIdOutput,
     validate: validateGetNetworkConnectionsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdError,
-    encode: encodeGetNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1313,15 +941,11 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
-    encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdError,
-    encode: encodeDeleteNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1346,15 +970,11 @@ export const getNetworkGreylistClearRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistClearOutput,
-    encode: encodeGetNetworkGreylistClearOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistClearError,
-    encode: encodeGetNetworkGreylistClearError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1378,15 +998,11 @@ export const getNetworkLogRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogOutput,
-    encode: encodeGetNetworkLogOutput,
     validate: validateGetNetworkLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogError,
-    encode: encodeGetNetworkLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1410,15 +1026,11 @@ export const getNetworkPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersOutput,
-    encode: encodeGetNetworkPeersOutput,
     validate: validateGetNetworkPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersError,
-    encode: encodeGetNetworkPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1443,15 +1055,11 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdOutput,
-    encode: encodeGetNetworkPeersByPeerIdOutput,
     validate: validateGetNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdError,
-    encode: encodeGetNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1477,15 +1085,11 @@ export const getNetworkPeersBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBanOutput,
-    encode: encodeGetNetworkPeersBanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBanError,
-    encode: encodeGetNetworkPeersBanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1511,15 +1115,11 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedOutput,
-    encode: encodeGetNetworkPeersBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedError,
-    encode: encodeGetNetworkPeersBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1545,15 +1145,11 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogOutput,
-    encode: encodeGetNetworkPeersLogOutput,
     validate: validateGetNetworkPeersLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogError,
-    encode: encodeGetNetworkPeersLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1579,15 +1175,11 @@ export const getNetworkPeersTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersTrustOutput,
-    encode: encodeGetNetworkPeersTrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersTrustError,
-    encode: encodeGetNetworkPeersTrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1613,15 +1205,11 @@ export const getNetworkPeersUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUnbanOutput,
-    encode: encodeGetNetworkPeersUnbanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUnbanError,
-    encode: encodeGetNetworkPeersUnbanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1647,15 +1235,11 @@ export const getNetworkPeersUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUntrustOutput,
-    encode: encodeGetNetworkPeersUntrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersUntrustError,
-    encode: encodeGetNetworkPeersUntrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1679,15 +1263,11 @@ export const getNetworkPointsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsOutput,
-    encode: encodeGetNetworkPointsOutput,
     validate: validateGetNetworkPointsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsError,
-    encode: encodeGetNetworkPointsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1712,15 +1292,11 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointOutput,
-    encode: encodeGetNetworkPointsByPointOutput,
     validate: validateGetNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointError,
-    encode: encodeGetNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1745,21 +1321,15 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointInput,
-    encode: encodePutNetworkPointsByPointInput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointOutput,
-    encode: encodePutNetworkPointsByPointOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointError,
-    encode: encodePutNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1785,15 +1355,11 @@ export const getNetworkPointsBanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBanOutput,
-    encode: encodeGetNetworkPointsBanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBanError,
-    encode: encodeGetNetworkPointsBanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1819,15 +1385,11 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedOutput,
-    encode: encodeGetNetworkPointsBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedError,
-    encode: encodeGetNetworkPointsBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1853,15 +1415,11 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogOutput,
-    encode: encodeGetNetworkPointsLogOutput,
     validate: validateGetNetworkPointsLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogError,
-    encode: encodeGetNetworkPointsLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1887,15 +1445,11 @@ export const getNetworkPointsTrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsTrustOutput,
-    encode: encodeGetNetworkPointsTrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsTrustError,
-    encode: encodeGetNetworkPointsTrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1921,15 +1475,11 @@ export const getNetworkPointsUnbanRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUnbanOutput,
-    encode: encodeGetNetworkPointsUnbanOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUnbanError,
-    encode: encodeGetNetworkPointsUnbanError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1955,15 +1505,11 @@ export const getNetworkPointsUntrustRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUntrustOutput,
-    encode: encodeGetNetworkPointsUntrustOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsUntrustError,
-    encode: encodeGetNetworkPointsUntrustError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1987,15 +1533,11 @@ export const getNetworkSelfRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfOutput,
-    encode: encodeGetNetworkSelfOutput,
     validate: validateGetNetworkSelfOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfError,
-    encode: encodeGetNetworkSelfError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2019,15 +1561,11 @@ export const getNetworkStatRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatOutput,
-    encode: encodeGetNetworkStatOutput,
     validate: validateGetNetworkStatOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatError,
-    encode: encodeGetNetworkStatError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2051,15 +1589,11 @@ export const getNetworkVersionRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionOutput,
-    encode: encodeGetNetworkVersionOutput,
     validate: validateGetNetworkVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionError,
-    encode: encodeGetNetworkVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2083,15 +1617,11 @@ export const getNetworkVersionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionsOutput,
-    encode: encodeGetNetworkVersionsOutput,
     validate: validateGetNetworkVersionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkVersionsError,
-    encode: encodeGetNetworkVersionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2109,15 +1639,11 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     streaming: "never",
     output: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsOutput,
-      encode: encodeGetProtocolsOutput,
       validate: validateGetProtocolsOutput,
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsError,
-      encode: encodeGetProtocolsError,
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -2141,15 +1667,11 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashOutput,
-    encode: encodeGetProtocolsByProtocolHashOutput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashError,
-    encode: encodeGetProtocolsByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2174,15 +1696,11 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentOutput,
-    encode: encodeGetProtocolsEnvironmentOutput,
     validate: validateGetProtocolsEnvironmentOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentError,
-    encode: encodeGetProtocolsEnvironmentError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2202,15 +1720,11 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcOutput,
-    encode: encodeGetStatsGcOutput,
     validate: validateGetStatsGcOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcError,
-    encode: encodeGetStatsGcError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2234,15 +1748,11 @@ export const getStatsMemoryRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryOutput,
-    encode: encodeGetStatsMemoryOutput,
     validate: validateGetStatsMemoryOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryError,
-    encode: encodeGetStatsMemoryError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2259,15 +1769,11 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionOutput,
-    encode: encodeGetVersionOutput,
     validate: validateGetVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionError,
-    encode: encodeGetVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2291,15 +1797,11 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorOutput,
-    encode: encodeGetWorkersBlockValidatorOutput,
     validate: validateGetWorkersBlockValidatorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorError,
-    encode: encodeGetWorkersBlockValidatorError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2323,15 +1825,11 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsError,
-    encode: encodeGetWorkersChainValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2356,15 +1854,11 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdOutput,
-    encode: encodeGetWorkersChainValidatorsByChainIdOutput,
     validate: validateGetWorkersChainValidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdError,
-    encode: encodeGetWorkersChainValidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2390,15 +1884,11 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbOutput,
-    encode: encodeGetWorkersChainValidatorsDdbOutput,
     validate: validateGetWorkersChainValidatorsDdbOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbError,
-    encode: encodeGetWorkersChainValidatorsDdbError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2424,15 +1914,11 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2459,15 +1945,11 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2491,15 +1973,11 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsOutput,
-    encode: encodeGetWorkersPrevalidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsError,
-    encode: encodeGetWorkersPrevalidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2524,15 +2002,11 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdOutput,
-    encode: encodeGetWorkersPrevalidatorsByChainIdOutput,
     validate: validateGetWorkersPrevalidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdError,
-    encode: encodeGetWorkersPrevalidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

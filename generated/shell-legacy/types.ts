@@ -1187,16 +1187,101 @@ export type UserActivatedUpgrades = {
   replacement_protocol: string;
 }[];
 
+/** Shared by 2 route bodies (each an alias of this type). */
+export type Unit = Record<string, never>;
+
+/** Shared by 63 route bodies (each an alias of this type). */
+export type ErrorTrace = JsonValue;
+
+/** Shared by 13 route bodies (each an alias of this type). */
+export type EmptyObject = Record<string, never>;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type ExpectedEnvVersionAndComponents = {
+  expected_env_version: number;
+  components: {
+    name: Unistring;
+    interface?: Unistring;
+    implementation: Unistring;
+  }[];
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type ProtocolHash = string;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type BooleanValue = boolean;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type WorkersOutput = {
+  chain_id: string;
+  status:
+    | {
+        phase: "launching";
+        since: string;
+      }
+    | {
+        phase: "running";
+        since: string;
+      }
+    | {
+        phase: "closing";
+        birth: string;
+        since: string;
+      }
+    | {
+        phase: "closed";
+        birth: string;
+        since: string;
+      }
+    | {
+        phase: "crashed";
+        birth: string;
+        since: string;
+        errors: JsonValue;
+      };
+  information: {
+    instances: number;
+    status:
+      | {
+          phase: "launching";
+          since: string;
+        }
+      | {
+          phase: "running";
+          since: string;
+        }
+      | {
+          phase: "closing";
+          birth: string;
+          since: string;
+        }
+      | {
+          phase: "closed";
+          birth: string;
+          since: string;
+        }
+      | {
+          phase: "crashed";
+          birth: string;
+          since: string;
+          errors: JsonValue;
+        };
+    queue_length: number;
+  };
+  pipelines: number;
+}[];
+
 /** Input of `PATCH /chains/<chain_id>`. */
 export type PatchChainsByChainIdInput = {
   bootstrapped: boolean;
 };
 
 /** Output of `PATCH /chains/<chain_id>`. */
-export type PatchChainsByChainIdOutput = Record<string, never>;
+export type PatchChainsByChainIdOutput = Unit;
 
 /** Error of `PATCH /chains/<chain_id>`. */
-export type PatchChainsByChainIdError = JsonValue;
+export type PatchChainsByChainIdError = ErrorTrace;
 
 /**
  * Forces the node's `bootstrapped` flag to the given value.
@@ -1215,7 +1300,7 @@ export interface PatchChainsByChainIdRequest {
 export type GetChainsBlocksOutput = string[][];
 
 /** Error of `GET /chains/<chain_id>/blocks`. */
-export type GetChainsBlocksError = JsonValue;
+export type GetChainsBlocksError = ErrorTrace;
 
 /**
  * Lists block hashes of the chain, down to the last checkpoint, by decreasing fitness. With no argument, returns the head. `length` bounds the number of predecessors returned per requested block; `head` asks for the fragments of the chain that precede the given blocks (empty: from the current head); `min_date` drops blocks older than the given date.
@@ -1245,7 +1330,7 @@ export interface GetChainsBlocksRequest {
 export type GetChainsChainIdOutput = string;
 
 /** Error of `GET /chains/<chain_id>/chain_id`. */
-export type GetChainsChainIdError = JsonValue;
+export type GetChainsChainIdError = ErrorTrace;
 
 /**
  * The identifier of the chain.
@@ -1268,7 +1353,7 @@ export type GetChainsCheckpointOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/checkpoint`. */
-export type GetChainsCheckpointError = JsonValue;
+export type GetChainsCheckpointError = ErrorTrace;
 
 /**
  * Deprecated (use `levels/*` and `/config/history_mode`): the current checkpoint header, savepoint and caboose levels, and the history mode.
@@ -1290,7 +1375,7 @@ export type GetChainsInvalidBlocksOutput = {
 }[];
 
 /** Error of `GET /chains/<chain_id>/invalid_blocks`. */
-export type GetChainsInvalidBlocksError = JsonValue;
+export type GetChainsInvalidBlocksError = ErrorTrace;
 
 /**
  * The blocks the node found invalid, with the errors that made them invalid.
@@ -1312,7 +1397,7 @@ export type GetChainsInvalidBlocksByBlockHashOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type GetChainsInvalidBlocksByBlockHashError = JsonValue;
+export type GetChainsInvalidBlocksByBlockHashError = ErrorTrace;
 
 /**
  * The errors that made the given block invalid.
@@ -1329,10 +1414,10 @@ export interface GetChainsInvalidBlocksByBlockHashRequest {
 }
 
 /** Output of `DELETE /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type DeleteChainsInvalidBlocksByBlockHashOutput = Record<string, never>;
+export type DeleteChainsInvalidBlocksByBlockHashOutput = EmptyObject;
 
 /** Error of `DELETE /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type DeleteChainsInvalidBlocksByBlockHashError = JsonValue;
+export type DeleteChainsInvalidBlocksByBlockHashError = ErrorTrace;
 
 /**
  * Forgets that the given block was found invalid.
@@ -1355,7 +1440,7 @@ export type GetChainsIsBootstrappedOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/is_bootstrapped`. */
-export type GetChainsIsBootstrappedError = JsonValue;
+export type GetChainsIsBootstrappedError = ErrorTrace;
 
 /**
  * Whether the node is bootstrapped, and how synchronised the chain is.
@@ -1488,7 +1573,7 @@ export type GetConfigOutput = {
 };
 
 /** Error of `GET /config`. */
-export type GetConfigError = JsonValue;
+export type GetConfigError = ErrorTrace;
 
 /**
  * The node's runtime configuration: its configuration file combined with its command-line arguments.
@@ -1504,7 +1589,7 @@ export type GetConfigNetworkUserActivatedProtocolOverridesOutput = {
 }[];
 
 /** Error of `GET /config/network/user_activated_protocol_overrides`. */
-export type GetConfigNetworkUserActivatedProtocolOverridesError = JsonValue;
+export type GetConfigNetworkUserActivatedProtocolOverridesError = ErrorTrace;
 
 /**
  * The protocol overrides configured for the network.
@@ -1520,7 +1605,7 @@ export type GetConfigNetworkUserActivatedUpgradesOutput = {
 }[];
 
 /** Error of `GET /config/network/user_activated_upgrades`. */
-export type GetConfigNetworkUserActivatedUpgradesError = JsonValue;
+export type GetConfigNetworkUserActivatedUpgradesError = ErrorTrace;
 
 /**
  * The protocol upgrades configured at given levels for the network.
@@ -1533,7 +1618,7 @@ export type GetConfigNetworkUserActivatedUpgradesRequest = Record<string, never>
 export type GetDescribeByStringOutput = ServiceTree;
 
 /** Error of `GET /describe/<string>`. */
-export type GetDescribeByStringError = JsonValue;
+export type GetDescribeByStringError = ErrorTrace;
 
 /**
  * The description of the RPCs below the given path: their inputs, outputs and errors, as JSON and binary schemas.
@@ -1554,7 +1639,7 @@ export interface GetDescribeByStringRequest {
 export type GetErrorsOutput = JsonValue;
 
 /** Error of `GET /errors`. */
-export type GetErrorsError = JsonValue;
+export type GetErrorsError = ErrorTrace;
 
 /**
  * The JSON schema of every error the shell's RPCs can return.
@@ -1564,10 +1649,10 @@ export type GetErrorsError = JsonValue;
 export type GetErrorsRequest = Record<string, never>;
 
 /** Output of `GET /fetch_protocol/<Protocol_hash>`. */
-export type GetFetchProtocolByProtocolHashOutput = Record<string, never>;
+export type GetFetchProtocolByProtocolHashOutput = Unit;
 
 /** Error of `GET /fetch_protocol/<Protocol_hash>`. */
-export type GetFetchProtocolByProtocolHashError = JsonValue;
+export type GetFetchProtocolByProtocolHashError = ErrorTrace;
 
 /**
  * Downloads the given protocol from the network, if the node does not have it yet.
@@ -1591,7 +1676,7 @@ export type PostInjectionBlockInput = {
 export type PostInjectionBlockOutput = string;
 
 /** Error of `POST /injection/block`. */
-export type PostInjectionBlockError = JsonValue;
+export type PostInjectionBlockError = ErrorTrace;
 
 /**
  * Injects a block and broadcasts it; returns its hash. Unless `async` is set, the block is validated before the answer. With `force`, the block is injected even when its fitness does not increase. The block's operations can be pre-validated beforehand with a contextual protocol RPC. `chain` selects the main or the test chain.
@@ -1617,7 +1702,7 @@ export type PostInjectionOperationInput = string;
 export type PostInjectionOperationOutput = string;
 
 /** Error of `POST /injection/operation`. */
-export type PostInjectionOperationError = JsonValue;
+export type PostInjectionOperationError = ErrorTrace;
 
 /**
  * Injects a signed operation and broadcasts it; returns its hash. Unless `async` is set, the operation is first pre-validated in the current mempool context, which may change with each injection or reception. `chain` selects the main or the test chain.
@@ -1635,20 +1720,13 @@ export interface PostInjectionOperationRequest {
 }
 
 /** Input of `POST /injection/protocol`. */
-export type PostInjectionProtocolInput = {
-  expected_env_version: number;
-  components: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[];
-};
+export type PostInjectionProtocolInput = ExpectedEnvVersionAndComponents;
 
 /** Output of `POST /injection/protocol`. */
-export type PostInjectionProtocolOutput = string;
+export type PostInjectionProtocolOutput = ProtocolHash;
 
 /** Error of `POST /injection/protocol`. */
-export type PostInjectionProtocolError = JsonValue;
+export type PostInjectionProtocolError = ErrorTrace;
 
 /**
  * Injects a protocol and returns its hash. Unless `async` is set, the protocol is validated before the answer.
@@ -1679,7 +1757,7 @@ export type GetMonitorActiveChainsOutput = (
 )[];
 
 /** Error of `GET /monitor/active_chains`. */
-export type GetMonitorActiveChainsError = JsonValue;
+export type GetMonitorActiveChainsError = ErrorTrace;
 
 /**
  * Streams chain creations and destructions; the chains already active come first.
@@ -1695,7 +1773,7 @@ export type GetMonitorBootstrappedOutput = {
 };
 
 /** Error of `GET /monitor/bootstrapped`. */
-export type GetMonitorBootstrappedError = JsonValue;
+export type GetMonitorBootstrappedError = ErrorTrace;
 
 /**
  * Streams the head while the node bootstraps and closes at the end; when the node is already bootstrapped, returns the current head at once.
@@ -1708,7 +1786,7 @@ export type GetMonitorBootstrappedRequest = Record<string, never>;
 export type GetMonitorCommitHashOutput = Unistring;
 
 /** Error of `GET /monitor/commit_hash`. */
-export type GetMonitorCommitHashError = JsonValue;
+export type GetMonitorCommitHashError = ErrorTrace;
 
 /**
  * Deprecated (use `/version`): the commit the node was built from.
@@ -1732,7 +1810,7 @@ export type GetMonitorHeadsByChainIdOutput = {
 };
 
 /** Error of `GET /monitor/heads/<chain_id>`. */
-export type GetMonitorHeadsByChainIdError = JsonValue;
+export type GetMonitorHeadsByChainIdError = ErrorTrace;
 
 /**
  * Streams the new heads of the chain: blocks that are validated, applied and selected as head.
@@ -1755,10 +1833,10 @@ export interface GetMonitorHeadsByChainIdRequest {
 }
 
 /** Output of `GET /monitor/protocols` (one element of the stream). */
-export type GetMonitorProtocolsOutput = string;
+export type GetMonitorProtocolsOutput = ProtocolHash;
 
 /** Error of `GET /monitor/protocols`. */
-export type GetMonitorProtocolsError = JsonValue;
+export type GetMonitorProtocolsError = ErrorTrace;
 
 /**
  * Streams the protocols that are fetched and successfully loaded and compiled.
@@ -1783,7 +1861,7 @@ export type GetMonitorValidBlocksOutput = {
 };
 
 /** Error of `GET /monitor/valid_blocks`. */
-export type GetMonitorValidBlocksError = JsonValue;
+export type GetMonitorValidBlocksError = ErrorTrace;
 
 /**
  * Streams the blocks that the node validates, whether or not they become the head.
@@ -1832,7 +1910,7 @@ export type GetNetworkConnectionsOutput = {
 }[];
 
 /** Error of `GET /network/connections`. */
-export type GetNetworkConnectionsError = JsonValue;
+export type GetNetworkConnectionsError = ErrorTrace;
 
 /**
  * The current connections with peers.
@@ -1860,7 +1938,7 @@ export type GetNetworkConnectionsByPeerIdOutput = {
 };
 
 /** Error of `GET /network/connections/<peer_id>`. */
-export type GetNetworkConnectionsByPeerIdError = JsonValue;
+export type GetNetworkConnectionsByPeerIdError = ErrorTrace;
 
 /**
  * The connection with the given peer.
@@ -1875,10 +1953,10 @@ export interface GetNetworkConnectionsByPeerIdRequest {
 }
 
 /** Output of `DELETE /network/connections/<peer_id>`. */
-export type DeleteNetworkConnectionsByPeerIdOutput = Record<string, never>;
+export type DeleteNetworkConnectionsByPeerIdOutput = EmptyObject;
 
 /** Error of `DELETE /network/connections/<peer_id>`. */
-export type DeleteNetworkConnectionsByPeerIdError = JsonValue;
+export type DeleteNetworkConnectionsByPeerIdError = ErrorTrace;
 
 /**
  * Closes the connection with the given peer; with `wait`, once pending messages are sent.
@@ -1897,10 +1975,10 @@ export interface DeleteNetworkConnectionsByPeerIdRequest {
 }
 
 /** Output of `GET /network/greylist/clear`. */
-export type GetNetworkGreylistClearOutput = Record<string, never>;
+export type GetNetworkGreylistClearOutput = EmptyObject;
 
 /** Error of `GET /network/greylist/clear`. */
-export type GetNetworkGreylistClearError = JsonValue;
+export type GetNetworkGreylistClearError = ErrorTrace;
 
 /**
  * Empties the greylists of addresses and peers.
@@ -2019,7 +2097,7 @@ export type GetNetworkLogOutput =
     };
 
 /** Error of `GET /network/log`. */
-export type GetNetworkLogError = JsonValue;
+export type GetNetworkLogError = ErrorTrace;
 
 /**
  * Streams the events of the peer-to-peer layer.
@@ -2259,7 +2337,7 @@ export type GetNetworkPeersOutput = [
 ][];
 
 /** Error of `GET /network/peers`. */
-export type GetNetworkPeersError = JsonValue;
+export type GetNetworkPeersError = ErrorTrace;
 
 /**
  * The known peers, with what the node knows about each.
@@ -2505,7 +2583,7 @@ export type GetNetworkPeersByPeerIdOutput = {
 };
 
 /** Error of `GET /network/peers/<peer_id>`. */
-export type GetNetworkPeersByPeerIdError = JsonValue;
+export type GetNetworkPeersByPeerIdError = ErrorTrace;
 
 /**
  * What the node knows about the given peer.
@@ -2520,10 +2598,10 @@ export interface GetNetworkPeersByPeerIdRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/ban`. */
-export type GetNetworkPeersBanOutput = Record<string, never>;
+export type GetNetworkPeersBanOutput = EmptyObject;
 
 /** Error of `GET /network/peers/<peer_id>/ban`. */
-export type GetNetworkPeersBanError = JsonValue;
+export type GetNetworkPeersBanError = ErrorTrace;
 
 /**
  * Deprecated: blacklists the given peer.
@@ -2538,10 +2616,10 @@ export interface GetNetworkPeersBanRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/banned`. */
-export type GetNetworkPeersBannedOutput = boolean;
+export type GetNetworkPeersBannedOutput = BooleanValue;
 
 /** Error of `GET /network/peers/<peer_id>/banned`. */
-export type GetNetworkPeersBannedError = JsonValue;
+export type GetNetworkPeersBannedError = ErrorTrace;
 
 /**
  * Whether the given peer is blacklisted.
@@ -2559,7 +2637,7 @@ export interface GetNetworkPeersBannedRequest {
 export type GetNetworkPeersLogOutput = P2pPeerPoolEvent[];
 
 /** Error of `GET /network/peers/<peer_id>/log`. */
-export type GetNetworkPeersLogError = JsonValue;
+export type GetNetworkPeersLogError = ErrorTrace;
 
 /**
  * The recent events of the given peer; with `monitor`, a stream of them.
@@ -2578,10 +2656,10 @@ export interface GetNetworkPeersLogRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/trust`. */
-export type GetNetworkPeersTrustOutput = Record<string, never>;
+export type GetNetworkPeersTrustOutput = EmptyObject;
 
 /** Error of `GET /network/peers/<peer_id>/trust`. */
-export type GetNetworkPeersTrustError = JsonValue;
+export type GetNetworkPeersTrustError = ErrorTrace;
 
 /**
  * Deprecated: trusts the given peer.
@@ -2596,10 +2674,10 @@ export interface GetNetworkPeersTrustRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/unban`. */
-export type GetNetworkPeersUnbanOutput = Record<string, never>;
+export type GetNetworkPeersUnbanOutput = EmptyObject;
 
 /** Error of `GET /network/peers/<peer_id>/unban`. */
-export type GetNetworkPeersUnbanError = JsonValue;
+export type GetNetworkPeersUnbanError = ErrorTrace;
 
 /**
  * Deprecated: removes from the blacklist the given peer.
@@ -2614,10 +2692,10 @@ export interface GetNetworkPeersUnbanRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/untrust`. */
-export type GetNetworkPeersUntrustOutput = Record<string, never>;
+export type GetNetworkPeersUntrustOutput = EmptyObject;
 
 /** Error of `GET /network/peers/<peer_id>/untrust`. */
-export type GetNetworkPeersUntrustError = JsonValue;
+export type GetNetworkPeersUntrustError = ErrorTrace;
 
 /**
  * Deprecated: stops trusting the given peer.
@@ -2635,7 +2713,7 @@ export interface GetNetworkPeersUntrustRequest {
 export type GetNetworkPointsOutput = [Unistring, P2pPointInfo][];
 
 /** Error of `GET /network/points`. */
-export type GetNetworkPointsError = JsonValue;
+export type GetNetworkPointsError = ErrorTrace;
 
 /**
  * The known points, with what the node knows about each.
@@ -2668,7 +2746,7 @@ export type GetNetworkPointsByPointOutput = {
 };
 
 /** Error of `GET /network/points/<point>`. */
-export type GetNetworkPointsByPointError = JsonValue;
+export type GetNetworkPointsByPointError = ErrorTrace;
 
 /**
  * What the node knows about the given point.
@@ -2683,13 +2761,13 @@ export interface GetNetworkPointsByPointRequest {
 }
 
 /** Input of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointInput = Record<string, never>;
+export type PutNetworkPointsByPointInput = EmptyObject;
 
 /** Output of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointOutput = Record<string, never>;
+export type PutNetworkPointsByPointOutput = EmptyObject;
 
 /** Error of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointError = JsonValue;
+export type PutNetworkPointsByPointError = ErrorTrace;
 
 /**
  * Connects to the given point.
@@ -2709,10 +2787,10 @@ export interface PutNetworkPointsByPointRequest {
 }
 
 /** Output of `GET /network/points/<point>/ban`. */
-export type GetNetworkPointsBanOutput = Record<string, never>;
+export type GetNetworkPointsBanOutput = EmptyObject;
 
 /** Error of `GET /network/points/<point>/ban`. */
-export type GetNetworkPointsBanError = JsonValue;
+export type GetNetworkPointsBanError = ErrorTrace;
 
 /**
  * Deprecated: blacklists the given point.
@@ -2727,10 +2805,10 @@ export interface GetNetworkPointsBanRequest {
 }
 
 /** Output of `GET /network/points/<point>/banned`. */
-export type GetNetworkPointsBannedOutput = boolean;
+export type GetNetworkPointsBannedOutput = BooleanValue;
 
 /** Error of `GET /network/points/<point>/banned`. */
-export type GetNetworkPointsBannedError = JsonValue;
+export type GetNetworkPointsBannedError = ErrorTrace;
 
 /**
  * Whether the given point is blacklisted.
@@ -2748,7 +2826,7 @@ export interface GetNetworkPointsBannedRequest {
 export type GetNetworkPointsLogOutput = P2pPointPoolEvent[];
 
 /** Error of `GET /network/points/<point>/log`. */
-export type GetNetworkPointsLogError = JsonValue;
+export type GetNetworkPointsLogError = ErrorTrace;
 
 /**
  * The recent events of the given point; with `monitor`, a stream of them.
@@ -2767,10 +2845,10 @@ export interface GetNetworkPointsLogRequest {
 }
 
 /** Output of `GET /network/points/<point>/trust`. */
-export type GetNetworkPointsTrustOutput = Record<string, never>;
+export type GetNetworkPointsTrustOutput = EmptyObject;
 
 /** Error of `GET /network/points/<point>/trust`. */
-export type GetNetworkPointsTrustError = JsonValue;
+export type GetNetworkPointsTrustError = ErrorTrace;
 
 /**
  * Deprecated: trusts the given point.
@@ -2785,10 +2863,10 @@ export interface GetNetworkPointsTrustRequest {
 }
 
 /** Output of `GET /network/points/<point>/unban`. */
-export type GetNetworkPointsUnbanOutput = Record<string, never>;
+export type GetNetworkPointsUnbanOutput = EmptyObject;
 
 /** Error of `GET /network/points/<point>/unban`. */
-export type GetNetworkPointsUnbanError = JsonValue;
+export type GetNetworkPointsUnbanError = ErrorTrace;
 
 /**
  * Deprecated: removes from the blacklist the given point.
@@ -2803,10 +2881,10 @@ export interface GetNetworkPointsUnbanRequest {
 }
 
 /** Output of `GET /network/points/<point>/untrust`. */
-export type GetNetworkPointsUntrustOutput = Record<string, never>;
+export type GetNetworkPointsUntrustOutput = EmptyObject;
 
 /** Error of `GET /network/points/<point>/untrust`. */
-export type GetNetworkPointsUntrustError = JsonValue;
+export type GetNetworkPointsUntrustError = ErrorTrace;
 
 /**
  * Deprecated: stops trusting the given point.
@@ -2824,7 +2902,7 @@ export interface GetNetworkPointsUntrustRequest {
 export type GetNetworkSelfOutput = string;
 
 /** Error of `GET /network/self`. */
-export type GetNetworkSelfError = JsonValue;
+export type GetNetworkSelfError = ErrorTrace;
 
 /**
  * The identity of this node.
@@ -2842,7 +2920,7 @@ export type GetNetworkStatOutput = {
 };
 
 /** Error of `GET /network/stat`. */
-export type GetNetworkStatError = JsonValue;
+export type GetNetworkStatError = ErrorTrace;
 
 /**
  * Traffic counters of the peer-to-peer layer.
@@ -2859,7 +2937,7 @@ export type GetNetworkVersionOutput = {
 };
 
 /** Error of `GET /network/version`. */
-export type GetNetworkVersionError = JsonValue;
+export type GetNetworkVersionError = ErrorTrace;
 
 /**
  * The network version the node announces.
@@ -2872,7 +2950,7 @@ export type GetNetworkVersionRequest = Record<string, never>;
 export type GetNetworkVersionsOutput = NetworkVersion[];
 
 /** Error of `GET /network/versions`. */
-export type GetNetworkVersionsError = JsonValue;
+export type GetNetworkVersionsError = ErrorTrace;
 
 /**
  * The network versions the node supports.
@@ -2885,7 +2963,7 @@ export type GetNetworkVersionsRequest = Record<string, never>;
 export type GetProtocolsOutput = string[];
 
 /** Error of `GET /protocols`. */
-export type GetProtocolsError = JsonValue;
+export type GetProtocolsError = ErrorTrace;
 
 /**
  * The hashes of the protocols the node knows.
@@ -2895,17 +2973,10 @@ export type GetProtocolsError = JsonValue;
 export type GetProtocolsRequest = Record<string, never>;
 
 /** Output of `GET /protocols/<Protocol_hash>`. */
-export type GetProtocolsByProtocolHashOutput = {
-  expected_env_version: number;
-  components: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[];
-};
+export type GetProtocolsByProtocolHashOutput = ExpectedEnvVersionAndComponents;
 
 /** Error of `GET /protocols/<Protocol_hash>`. */
-export type GetProtocolsByProtocolHashError = JsonValue;
+export type GetProtocolsByProtocolHashError = ErrorTrace;
 
 /**
  * The sources of the given protocol.
@@ -2923,7 +2994,7 @@ export interface GetProtocolsByProtocolHashRequest {
 export type GetProtocolsEnvironmentOutput = number;
 
 /** Error of `GET /protocols/<Protocol_hash>/environment`. */
-export type GetProtocolsEnvironmentError = JsonValue;
+export type GetProtocolsEnvironmentError = ErrorTrace;
 
 /**
  * The environment version of the given protocol.
@@ -2958,7 +3029,7 @@ export type GetStatsGcOutput = {
 };
 
 /** Error of `GET /stats/gc`. */
-export type GetStatsGcError = JsonValue;
+export type GetStatsGcError = ErrorTrace;
 
 /**
  * Statistics of the garbage collector of the node process.
@@ -2986,7 +3057,7 @@ export type GetStatsMemoryOutput =
     };
 
 /** Error of `GET /stats/memory`. */
-export type GetStatsMemoryError = JsonValue;
+export type GetStatsMemoryError = ErrorTrace;
 
 /**
  * Memory use of the node process, as reported by the operating system.
@@ -3015,7 +3086,7 @@ export type GetVersionOutput = {
 };
 
 /** Error of `GET /version`. */
-export type GetVersionError = JsonValue;
+export type GetVersionError = ErrorTrace;
 
 /**
  * The node's version, the network version it speaks, and the commit it was built from.
@@ -3104,7 +3175,7 @@ export type GetWorkersBlockValidatorOutput = {
 };
 
 /** Error of `GET /workers/block_validator`. */
-export type GetWorkersBlockValidatorError = JsonValue;
+export type GetWorkersBlockValidatorError = ErrorTrace;
 
 /**
  * State of the block validator worker.
@@ -3114,67 +3185,10 @@ export type GetWorkersBlockValidatorError = JsonValue;
 export type GetWorkersBlockValidatorRequest = Record<string, never>;
 
 /** Output of `GET /workers/chain_validators`. */
-export type GetWorkersChainValidatorsOutput = {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[];
+export type GetWorkersChainValidatorsOutput = WorkersOutput;
 
 /** Error of `GET /workers/chain_validators`. */
-export type GetWorkersChainValidatorsError = JsonValue;
+export type GetWorkersChainValidatorsError = ErrorTrace;
 
 /**
  * The chain validator workers and a summary of their state.
@@ -3253,7 +3267,7 @@ export type GetWorkersChainValidatorsByChainIdOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>`. */
-export type GetWorkersChainValidatorsByChainIdError = JsonValue;
+export type GetWorkersChainValidatorsByChainIdError = ErrorTrace;
 
 /**
  * State of the validator of the given chain.
@@ -3288,7 +3302,7 @@ export type GetWorkersChainValidatorsDdbOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>/ddb`. */
-export type GetWorkersChainValidatorsDdbError = JsonValue;
+export type GetWorkersChainValidatorsDdbError = ErrorTrace;
 
 /**
  * State of the distributed database of the given chain.
@@ -3366,7 +3380,7 @@ export type GetWorkersChainValidatorsPeersValidatorsOutput = {
 }[];
 
 /** Error of `GET /workers/chain_validators/<chain_id>/peers_validators`. */
-export type GetWorkersChainValidatorsPeersValidatorsError = JsonValue;
+export type GetWorkersChainValidatorsPeersValidatorsError = ErrorTrace;
 
 /**
  * The peer validator workers of the given chain and a summary of their state.
@@ -3493,7 +3507,7 @@ export type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>/peers_validators/<peer_id>`. */
-export type GetWorkersChainValidatorsPeersValidatorsByPeerIdError = JsonValue;
+export type GetWorkersChainValidatorsPeersValidatorsByPeerIdError = ErrorTrace;
 
 /**
  * State of the validator of the given peer on the given chain.
@@ -3510,67 +3524,10 @@ export interface GetWorkersChainValidatorsPeersValidatorsByPeerIdRequest {
 }
 
 /** Output of `GET /workers/prevalidators`. */
-export type GetWorkersPrevalidatorsOutput = {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[];
+export type GetWorkersPrevalidatorsOutput = WorkersOutput;
 
 /** Error of `GET /workers/prevalidators`. */
-export type GetWorkersPrevalidatorsError = JsonValue;
+export type GetWorkersPrevalidatorsError = ErrorTrace;
 
 /**
  * The prevalidator workers and a summary of their state.
@@ -3739,7 +3696,7 @@ export type GetWorkersPrevalidatorsByChainIdOutput = {
 };
 
 /** Error of `GET /workers/prevalidators/<chain_id>`. */
-export type GetWorkersPrevalidatorsByChainIdError = JsonValue;
+export type GetWorkersPrevalidatorsByChainIdError = ErrorTrace;
 
 /**
  * State of the prevalidator of the given chain.

@@ -6,6 +6,21 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:
+ * - `PatchChainsByChainIdOutput`
+ * - `GetErrorsOutput`
+ * - `GetFetchProtocolByProtocolHashOutput`
+ */
+export declare const validateAnyJson: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetNetworkPeersBannedOutput`
+ * - `GetNetworkPointsBannedOutput`
+ */
+export declare const validateBooleanValue: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `DeleteChainsInvalidBlocksByBlockHashOutput`
  * - `DeleteNetworkConnectionsByPeerIdOutput`
  * - `GetNetworkGreylistClearOutput`
@@ -20,7 +35,82 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
  * - `GetNetworkPointsUnbanOutput`
  * - `GetNetworkPointsUntrustOutput`
  */
-export declare const validateDeleteChainsInvalidBlocksByBlockHashOutput: JsonValidator;
+export declare const validateEmptyObject: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PatchChainsByChainIdError`
+ * - `GetChainsBlocksError`
+ * - `GetChainsChainIdError`
+ * - `GetChainsCheckpointError`
+ * - `GetChainsInvalidBlocksError`
+ * - `GetChainsInvalidBlocksByBlockHashError`
+ * - `DeleteChainsInvalidBlocksByBlockHashError`
+ * - `GetChainsIsBootstrappedError`
+ * - `GetConfigError`
+ * - `GetConfigNetworkUserActivatedProtocolOverridesError`
+ * - `GetConfigNetworkUserActivatedUpgradesError`
+ * - `GetDescribeByStringError`
+ * - `GetErrorsError`
+ * - `GetFetchProtocolByProtocolHashError`
+ * - `PostInjectionBlockError`
+ * - `PostInjectionOperationError`
+ * - `PostInjectionProtocolError`
+ * - `GetMonitorActiveChainsError`
+ * - `GetMonitorBootstrappedError`
+ * - `GetMonitorCommitHashError`
+ * - `GetMonitorHeadsByChainIdError`
+ * - `GetMonitorProtocolsError`
+ * - `GetMonitorValidBlocksError`
+ * - `GetNetworkConnectionsError`
+ * - `GetNetworkConnectionsByPeerIdError`
+ * - `DeleteNetworkConnectionsByPeerIdError`
+ * - `GetNetworkGreylistClearError`
+ * - `GetNetworkLogError`
+ * - `GetNetworkPeersError`
+ * - `GetNetworkPeersByPeerIdError`
+ * - `GetNetworkPeersBanError`
+ * - `GetNetworkPeersBannedError`
+ * - `GetNetworkPeersLogError`
+ * - `GetNetworkPeersTrustError`
+ * - `GetNetworkPeersUnbanError`
+ * - `GetNetworkPeersUntrustError`
+ * - `GetNetworkPointsError`
+ * - `GetNetworkPointsByPointError`
+ * - `PutNetworkPointsByPointError`
+ * - `GetNetworkPointsBanError`
+ * - `GetNetworkPointsBannedError`
+ * - `GetNetworkPointsLogError`
+ * - `GetNetworkPointsTrustError`
+ * - `GetNetworkPointsUnbanError`
+ * - `GetNetworkPointsUntrustError`
+ * - `GetNetworkSelfError`
+ * - `GetNetworkStatError`
+ * - `GetNetworkVersionError`
+ * - `GetNetworkVersionsError`
+ * - `GetProtocolsError`
+ * - `GetProtocolsByProtocolHashError`
+ * - `GetProtocolsEnvironmentError`
+ * - `GetStatsGcError`
+ * - `GetStatsMemoryError`
+ * - `GetVersionError`
+ * - `GetWorkersBlockValidatorError`
+ * - `GetWorkersChainValidatorsError`
+ * - `GetWorkersChainValidatorsByChainIdError`
+ * - `GetWorkersChainValidatorsDdbError`
+ * - `GetWorkersChainValidatorsPeersValidatorsError`
+ * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdError`
+ * - `GetWorkersPrevalidatorsError`
+ * - `GetWorkersPrevalidatorsByChainIdError`
+ */
+export declare const validateErrorTrace: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PostInjectionProtocolInput`
+ * - `GetProtocolsByProtocolHashOutput`
+ */
+export declare const validateExpectedEnvVersionAndComponents: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -132,13 +222,6 @@ export declare const validateGetNetworkLogOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetNetworkPeersBannedOutput`
- * - `GetNetworkPointsBannedOutput`
- */
-export declare const validateGetNetworkPeersBannedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `GetNetworkPeersByPeerIdOutput`
  */
 export declare const validateGetNetworkPeersByPeerIdOutput: JsonValidator;
@@ -247,13 +330,6 @@ export declare const validateGetWorkersChainValidatorsDdbOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetWorkersChainValidatorsOutput`
- * - `GetWorkersPrevalidatorsOutput`
- */
-export declare const validateGetWorkersChainValidatorsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput`
  */
 export declare const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput: JsonValidator;
@@ -272,85 +348,9 @@ export declare const validateGetWorkersPrevalidatorsByChainIdOutput: JsonValidat
 
 /**
  * Validates the JSON form of:
- * - `PatchChainsByChainIdError`
- * - `GetChainsBlocksError`
- * - `GetChainsChainIdError`
- * - `GetChainsCheckpointError`
- * - `GetChainsInvalidBlocksError`
- * - `GetChainsInvalidBlocksByBlockHashError`
- * - `DeleteChainsInvalidBlocksByBlockHashError`
- * - `GetChainsIsBootstrappedError`
- * - `GetConfigError`
- * - `GetConfigNetworkUserActivatedProtocolOverridesError`
- * - `GetConfigNetworkUserActivatedUpgradesError`
- * - `GetDescribeByStringError`
- * - `GetErrorsError`
- * - `GetFetchProtocolByProtocolHashError`
- * - `PostInjectionBlockError`
- * - `PostInjectionOperationError`
- * - `PostInjectionProtocolError`
- * - `GetMonitorActiveChainsError`
- * - `GetMonitorBootstrappedError`
- * - `GetMonitorCommitHashError`
- * - `GetMonitorHeadsByChainIdError`
- * - `GetMonitorProtocolsError`
- * - `GetMonitorValidBlocksError`
- * - `GetNetworkConnectionsError`
- * - `GetNetworkConnectionsByPeerIdError`
- * - `DeleteNetworkConnectionsByPeerIdError`
- * - `GetNetworkGreylistClearError`
- * - `GetNetworkLogError`
- * - `GetNetworkPeersError`
- * - `GetNetworkPeersByPeerIdError`
- * - `GetNetworkPeersBanError`
- * - `GetNetworkPeersBannedError`
- * - `GetNetworkPeersLogError`
- * - `GetNetworkPeersTrustError`
- * - `GetNetworkPeersUnbanError`
- * - `GetNetworkPeersUntrustError`
- * - `GetNetworkPointsError`
- * - `GetNetworkPointsByPointError`
- * - `PutNetworkPointsByPointError`
- * - `GetNetworkPointsBanError`
- * - `GetNetworkPointsBannedError`
- * - `GetNetworkPointsLogError`
- * - `GetNetworkPointsTrustError`
- * - `GetNetworkPointsUnbanError`
- * - `GetNetworkPointsUntrustError`
- * - `GetNetworkSelfError`
- * - `GetNetworkStatError`
- * - `GetNetworkVersionError`
- * - `GetNetworkVersionsError`
- * - `GetProtocolsError`
- * - `GetProtocolsByProtocolHashError`
- * - `GetProtocolsEnvironmentError`
- * - `GetStatsGcError`
- * - `GetStatsMemoryError`
- * - `GetVersionError`
- * - `GetWorkersBlockValidatorError`
- * - `GetWorkersChainValidatorsError`
- * - `GetWorkersChainValidatorsByChainIdError`
- * - `GetWorkersChainValidatorsDdbError`
- * - `GetWorkersChainValidatorsPeersValidatorsError`
- * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdError`
- * - `GetWorkersPrevalidatorsError`
- * - `GetWorkersPrevalidatorsByChainIdError`
- */
-export declare const validatePatchChainsByChainIdError: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `PatchChainsByChainIdInput`
  */
 export declare const validatePatchChainsByChainIdInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PatchChainsByChainIdOutput`
- * - `GetErrorsOutput`
- * - `GetFetchProtocolByProtocolHashOutput`
- */
-export declare const validatePatchChainsByChainIdOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -378,14 +378,14 @@ export declare const validatePostInjectionOperationOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostInjectionProtocolInput`
- * - `GetProtocolsByProtocolHashOutput`
- */
-export declare const validatePostInjectionProtocolInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `PostInjectionProtocolOutput`
  * - `GetMonitorProtocolsOutput`
  */
-export declare const validatePostInjectionProtocolOutput: JsonValidator;
+export declare const validateProtocolHash: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetWorkersChainValidatorsOutput`
+ * - `GetWorkersPrevalidatorsOutput`
+ */
+export declare const validateWorkersOutput: JsonValidator;

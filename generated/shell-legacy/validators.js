@@ -5,13 +5,11 @@
 import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate304;
-const schema84 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -30,21 +28,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
-let data0 = data.bootstrapped;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate304.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -53,23 +40,19 @@ else {
 validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate305;
-const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateAnyJson = validate305;
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate305.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate306;
-const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateErrorTrace = validate306;
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate306.errors = null;
@@ -77,15 +60,10 @@ return true;
 }
 
 export const validateGetChainsBlocksOutput = validate307;
-const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -106,7 +84,6 @@ if(_errs1 === errors){
 if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -118,7 +95,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -130,11 +106,7 @@ if(data1 < 0 || isNaN(data1)){
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -142,22 +114,12 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -165,8 +127,6 @@ if(valid0){
 else {
 validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate24.errors = vErrors;
@@ -191,9 +151,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -203,8 +160,6 @@ const _errs3 = errors;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -240,8 +195,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate23.errors = vErrors;
 return errors === 0;
 }
@@ -260,10 +213,6 @@ if(!func39("block_hash", data)){
 validate31.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate31.errors = vErrors;
 return errors === 0;
@@ -273,7 +222,6 @@ return errors === 0;
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -281,33 +229,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate31(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate307.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -315,14 +255,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate307.errors = vErrors;
@@ -330,7 +266,6 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate309;
-const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -344,20 +279,14 @@ if(!func39("chain_id", data)){
 validate309.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate309.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsCheckpointOutput = validate311;
-const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"save_point":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","save_point","block"],"additionalProperties":false};
 const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
 const func412 = jsonPattern;
-const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -366,7 +295,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
@@ -378,18 +306,13 @@ if(data < -2147483648 || isNaN(data)){
 validate202.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func444 = isProtocolTimestamp;
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -404,17 +327,11 @@ if(!func444(data)){
 validate244.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate244.errors = vErrors;
 return errors === 0;
 }
 
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -428,10 +345,6 @@ if(!func39("operation_list_list_hash", data)){
 validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -445,19 +358,15 @@ if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}};
 const pattern0 = /* @__PURE__ */ func412("^[a-zA-Z0-9]+$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -465,21 +374,16 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 validate248.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate248.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -487,21 +391,16 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate248.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate248.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -515,10 +414,6 @@ if(!func39("context_hash", data)){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate239.errors = vErrors;
 return errors === 0;
@@ -528,7 +423,6 @@ return errors === 0;
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -547,13 +441,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate202(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -568,7 +459,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate241.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -580,11 +470,7 @@ if(data1 < 0 || isNaN(data1)){
 validate241.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -594,13 +480,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate31(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -609,13 +492,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate244(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -630,7 +510,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate241.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
@@ -642,11 +521,7 @@ if(data4 < 0 || isNaN(data4)){
 validate241.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -656,13 +531,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
-let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate21(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -671,13 +543,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
-let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate248(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -686,13 +555,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
-let data7 = data.context;
 const _errs11 = errors;
-if(!(validate239(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -703,29 +569,22 @@ if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data8 = data.protocol_data;
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate241.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate241.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs12){
 }
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -742,8 +601,6 @@ else {
 validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate241.errors = vErrors;
 return errors === 0;
@@ -758,15 +615,9 @@ if(typeof data !== "string"){
 validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema70.enum;
 if(!(((data === "full") || (data === "archive")) || (data === "rolling"))){
 validate252.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate252.errors = vErrors;
 return errors === 0;
@@ -776,7 +627,6 @@ return errors === 0;
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -795,13 +645,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate241(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate241(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -810,13 +657,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.save_point !== undefined && func0.call(data, "save_point")){
-let data1 = data.save_point;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
+if(!(validate202(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -825,13 +669,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
-let data2 = data.caboose;
 const _errs4 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate202(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -840,20 +681,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
-let data3 = data.history_mode;
 const _errs5 = errors;
-if(!(validate252(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -865,16 +701,12 @@ else {
 validate311.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate311.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksOutput = validate316;
-const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate214.errors = null;
@@ -885,7 +717,6 @@ return true;
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -893,7 +724,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -912,13 +742,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
-let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate31(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -927,13 +754,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
-let data2 = data0.level;
 const _errs5 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate202(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -942,20 +766,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
-let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate214(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -966,22 +785,16 @@ else {
 validate316.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate316.errors = vErrors;
@@ -989,12 +802,10 @@ return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksByBlockHashOutput = validate320;
-const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1013,13 +824,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1028,13 +836,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1043,20 +848,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
-let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate214(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1067,36 +867,27 @@ else {
 validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate324;
-const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
+export const validateEmptyObject = validate324;
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 validate324.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
-if(_errs1 === errors){
-}
 }
 else {
 validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate324.errors = vErrors;
@@ -1104,7 +895,6 @@ return errors === 0;
 }
 
 export const validateGetChainsIsBootstrappedOutput = validate325;
-const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
 const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1114,15 +904,9 @@ if(typeof data !== "string"){
 validate251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema69.enum;
 if(!(((data === "stuck") || (data === "synced")) || (data === "unsynced"))){
 validate251.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate251.errors = vErrors;
 return errors === 0;
@@ -1132,7 +916,6 @@ return errors === 0;
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1151,14 +934,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
-let data0 = data.bootstrapped;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate325.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -1167,20 +946,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sync_state !== undefined && func0.call(data, "sync_state")){
-let data1 = data.sync_state;
 const _errs4 = errors;
-if(!(validate251(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate251(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1190,8 +964,6 @@ else {
 validate325.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate325.errors = vErrors;
 return errors === 0;
@@ -1199,45 +971,35 @@ return errors === 0;
 
 export const validateGetConfigOutput = validate327;
 const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"rules":{"$ref":"octez-definition:unistring"},"template":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["delphinet"]},{"type":"string","enum":["edonet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1249,8 +1011,6 @@ const _errs1 = errors;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -1267,9 +1027,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1305,13 +1062,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1320,14 +1074,10 @@ if(!(typeof data == "number")){
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate191.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1336,7 +1086,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
@@ -1348,23 +1097,17 @@ if(data < -1073741824 || isNaN(data)){
 validate64.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -1381,7 +1124,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
@@ -1393,11 +1135,7 @@ if(data0 < 0 || isNaN(data0)){
 validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1410,7 +1148,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -1422,16 +1159,10 @@ if(data1 < 0 || isNaN(data1)){
 validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -1439,8 +1170,6 @@ if(valid0){
 else {
 validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate179.errors = vErrors;
@@ -1456,21 +1185,14 @@ if(typeof data !== "string"){
 validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema53.enum;
 if(!((((((data === "info") || (data === "debug")) || (data === "error")) || (data === "fatal")) || (data === "warning")) || (data === "notice"))){
 validate200.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1484,17 +1206,11 @@ if(!func39("protocol_hash", data)){
 validate101.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1502,8 +1218,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate195.errors = vErrors;
 return errors === 0;
@@ -1517,19 +1231,14 @@ if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1548,13 +1257,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate202(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1563,20 +1269,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate101(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1585,8 +1286,6 @@ if(valid0){
 else {
 validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate201.errors = vErrors;
@@ -1597,46 +1296,35 @@ return errors === 0;
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate302.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1655,13 +1343,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
-let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate101(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate101(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1670,20 +1355,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate101(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1692,8 +1372,6 @@ if(valid0){
 else {
 validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate100.errors = vErrors;
@@ -1704,33 +1382,25 @@ return errors === 0;
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate100(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate300.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate300.errors = vErrors;
@@ -1741,7 +1411,6 @@ return errors === 0;
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1760,13 +1429,10 @@ break;
 }
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
-let data0 = data["data-dir"];
 const _errs2 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate23(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1777,7 +1443,6 @@ if(valid0){
 if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data1 = data.rpc;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs5 = errors;
@@ -1790,13 +1455,10 @@ break;
 }
 if(_errs5 === errors){
 if(data1["listen-addrs"] !== undefined && func0.call(data1, "listen-addrs")){
-let data2 = data1["listen-addrs"];
 const _errs6 = errors;
-if(!(validate183(data2, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate183(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -1805,13 +1467,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["listen-addr"] !== undefined && func0.call(data1, "listen-addr")){
-let data3 = data1["listen-addr"];
 const _errs7 = errors;
-if(!(validate23(data3, {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate23(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -1820,13 +1479,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["cors-origin"] !== undefined && func0.call(data1, "cors-origin")){
-let data4 = data1["cors-origin"];
 const _errs8 = errors;
-if(!(validate183(data4, {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate183(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -1835,13 +1491,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1["cors-headers"] !== undefined && func0.call(data1, "cors-headers")){
-let data5 = data1["cors-headers"];
 const _errs9 = errors;
-if(!(validate183(data5, {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate183(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -1850,13 +1503,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.crt !== undefined && func0.call(data1, "crt")){
-let data6 = data1.crt;
 const _errs10 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
+if(!(validate23(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -1865,20 +1515,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.key !== undefined && func0.call(data1, "key")){
-let data7 = data1.key;
 const _errs11 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
+if(!(validate23(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -1891,8 +1536,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs3){
-}
 }
 var valid0 = _errs3 === errors;
 }
@@ -1903,7 +1546,6 @@ if(valid0){
 if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data8 = data.p2p;
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs14 = errors;
@@ -1916,14 +1558,10 @@ break;
 }
 if(_errs14 === errors){
 if(data8["expected-proof-of-work"] !== undefined && func0.call(data8, "expected-proof-of-work")){
-let data9 = data8["expected-proof-of-work"];
 const _errs15 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data8["expected-proof-of-work"] == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs16 = errors;
-if(errors === _errs15){
 }
 var valid2 = _errs15 === errors;
 }
@@ -1932,13 +1570,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["bootstrap-peers"] !== undefined && func0.call(data8, "bootstrap-peers")){
-let data10 = data8["bootstrap-peers"];
 const _errs17 = errors;
-if(!(validate183(data10, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate183(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -1947,13 +1582,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["listen-addr"] !== undefined && func0.call(data8, "listen-addr")){
-let data11 = data8["listen-addr"];
 const _errs18 = errors;
-if(!(validate23(data11, {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate23(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -1962,13 +1594,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["discovery-addr"] !== undefined && func0.call(data8, "discovery-addr")){
-let data12 = data8["discovery-addr"];
 const _errs19 = errors;
-if(!(validate28(data12, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate28(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -1977,14 +1606,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8["private-mode"] !== undefined && func0.call(data8, "private-mode")){
-let data13 = data8["private-mode"];
 const _errs20 = errors;
-if(typeof data13 !== "boolean"){
+if(typeof data8["private-mode"] !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs21 = errors;
-if(errors === _errs20){
 }
 var valid2 = _errs20 === errors;
 }
@@ -1995,7 +1620,6 @@ if(valid2){
 if(data8.limits !== undefined && func0.call(data8, "limits")){
 let data14 = data8.limits;
 const _errs22 = errors;
-const _errs23 = errors;
 if(errors === _errs22){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs24 = errors;
@@ -2008,13 +1632,10 @@ break;
 }
 if(_errs24 === errors){
 if(data14["connection-timeout"] !== undefined && func0.call(data14, "connection-timeout")){
-let data15 = data14["connection-timeout"];
 const _errs25 = errors;
-if(!(validate191(data15, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate191(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -2023,13 +1644,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["authentication-timeout"] !== undefined && func0.call(data14, "authentication-timeout")){
-let data16 = data14["authentication-timeout"];
 const _errs26 = errors;
-if(!(validate191(data16, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate191(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -2044,7 +1662,6 @@ if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs28 = errors;
 if(errors === _errs27){
 if(typeof data17 == "number"){
 if(data17 > 65535 || isNaN(data17)){
@@ -2056,11 +1673,7 @@ if(data17 < 0 || isNaN(data17)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs27){
 }
 }
 var valid3 = _errs27 === errors;
@@ -2076,7 +1689,6 @@ if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs30 = errors;
 if(errors === _errs29){
 if(typeof data18 == "number"){
 if(data18 > 65535 || isNaN(data18)){
@@ -2088,11 +1700,7 @@ if(data18 < 0 || isNaN(data18)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs29){
 }
 }
 var valid3 = _errs29 === errors;
@@ -2108,7 +1716,6 @@ if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs32 = errors;
 if(errors === _errs31){
 if(typeof data19 == "number"){
 if(data19 > 65535 || isNaN(data19)){
@@ -2120,11 +1727,7 @@ if(data19 < 0 || isNaN(data19)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs31){
 }
 }
 var valid3 = _errs31 === errors;
@@ -2140,7 +1743,6 @@ if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs34 = errors;
 if(errors === _errs33){
 if(typeof data20 == "number"){
 if(data20 > 255 || isNaN(data20)){
@@ -2152,11 +1754,7 @@ if(data20 < 0 || isNaN(data20)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs33){
 }
 }
 var valid3 = _errs33 === errors;
@@ -2172,7 +1770,6 @@ if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs36 = errors;
 if(errors === _errs35){
 if(typeof data21 == "number"){
 if(data21 > 255 || isNaN(data21)){
@@ -2184,11 +1781,7 @@ if(data21 < 0 || isNaN(data21)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs35){
 }
 }
 var valid3 = _errs35 === errors;
@@ -2198,13 +1791,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["max-download-speed"] !== undefined && func0.call(data14, "max-download-speed")){
-let data22 = data14["max-download-speed"];
 const _errs37 = errors;
-if(!(validate64(data22, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate64(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs37 === errors;
 }
@@ -2213,13 +1803,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["max-upload-speed"] !== undefined && func0.call(data14, "max-upload-speed")){
-let data23 = data14["max-upload-speed"];
 const _errs38 = errors;
-if(!(validate64(data23, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate64(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs38 === errors;
 }
@@ -2228,13 +1815,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["swap-linger"] !== undefined && func0.call(data14, "swap-linger")){
-let data24 = data14["swap-linger"];
 const _errs39 = errors;
-if(!(validate191(data24, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate191(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs39 === errors;
 }
@@ -2249,7 +1833,6 @@ if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs41 = errors;
 if(errors === _errs40){
 if(typeof data25 == "number"){
 if(data25 > 255 || isNaN(data25)){
@@ -2261,11 +1844,7 @@ if(data25 < 0 || isNaN(data25)){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs40){
 }
 }
 var valid3 = _errs40 === errors;
@@ -2275,13 +1854,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["read-buffer-size"] !== undefined && func0.call(data14, "read-buffer-size")){
-let data26 = data14["read-buffer-size"];
 const _errs42 = errors;
-if(!(validate64(data26, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate64(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs42 === errors;
 }
@@ -2290,13 +1866,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["read-queue-size"] !== undefined && func0.call(data14, "read-queue-size")){
-let data27 = data14["read-queue-size"];
 const _errs43 = errors;
-if(!(validate64(data27, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate64(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs43 === errors;
 }
@@ -2305,13 +1878,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["write-queue-size"] !== undefined && func0.call(data14, "write-queue-size")){
-let data28 = data14["write-queue-size"];
 const _errs44 = errors;
-if(!(validate64(data28, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate64(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs44 === errors;
 }
@@ -2320,13 +1890,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["incoming-app-message-queue-size"] !== undefined && func0.call(data14, "incoming-app-message-queue-size")){
-let data29 = data14["incoming-app-message-queue-size"];
 const _errs45 = errors;
-if(!(validate64(data29, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate64(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs45 === errors;
 }
@@ -2335,13 +1902,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["incoming-message-queue-size"] !== undefined && func0.call(data14, "incoming-message-queue-size")){
-let data30 = data14["incoming-message-queue-size"];
 const _errs46 = errors;
-if(!(validate64(data30, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate64(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs46 === errors;
 }
@@ -2350,13 +1914,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["outgoing-message-queue-size"] !== undefined && func0.call(data14, "outgoing-message-queue-size")){
-let data31 = data14["outgoing-message-queue-size"];
 const _errs47 = errors;
-if(!(validate64(data31, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate64(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs47 === errors;
 }
@@ -2365,13 +1926,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14.max_known_points !== undefined && func0.call(data14, "max_known_points")){
-let data32 = data14.max_known_points;
 const _errs48 = errors;
-if(!(validate179(data32, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate179(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs48 === errors;
 }
@@ -2380,13 +1938,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14.max_known_peer_ids !== undefined && func0.call(data14, "max_known_peer_ids")){
-let data33 = data14.max_known_peer_ids;
 const _errs49 = errors;
-if(!(validate179(data33, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate179(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs49 === errors;
 }
@@ -2395,13 +1950,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["greylist-timeout"] !== undefined && func0.call(data14, "greylist-timeout")){
-let data34 = data14["greylist-timeout"];
 const _errs50 = errors;
-if(!(validate191(data34, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate191(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs50 === errors;
 }
@@ -2410,20 +1962,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data14["maintenance-idle-time"] !== undefined && func0.call(data14, "maintenance-idle-time")){
-let data35 = data14["maintenance-idle-time"];
 const _errs51 = errors;
-if(!(validate191(data35, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate191(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs51 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -2451,8 +1998,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs22){
-}
 }
 var valid2 = _errs22 === errors;
 }
@@ -2461,14 +2006,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8.disable_mempool !== undefined && func0.call(data8, "disable_mempool")){
-let data36 = data8.disable_mempool;
 const _errs52 = errors;
-if(typeof data36 !== "boolean"){
+if(typeof data8.disable_mempool !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs53 = errors;
-if(errors === _errs52){
 }
 var valid2 = _errs52 === errors;
 }
@@ -2477,14 +2018,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data8.enable_testchain !== undefined && func0.call(data8, "enable_testchain")){
-let data37 = data8.enable_testchain;
 const _errs54 = errors;
-if(typeof data37 !== "boolean"){
+if(typeof data8.enable_testchain !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs55 = errors;
-if(errors === _errs54){
 }
 var valid2 = _errs54 === errors;
 }
@@ -2495,7 +2032,6 @@ if(valid2){
 if(data8.greylisting_config !== undefined && func0.call(data8, "greylisting_config")){
 let data38 = data8.greylisting_config;
 const _errs56 = errors;
-const _errs57 = errors;
 if(errors === _errs56){
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 const _errs58 = errors;
@@ -2508,14 +2044,10 @@ break;
 }
 if(_errs58 === errors){
 if(data38.factor !== undefined && func0.call(data38, "factor")){
-let data39 = data38.factor;
 const _errs59 = errors;
-if(!(typeof data39 == "number")){
+if(!(typeof data38.factor == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs60 = errors;
-if(errors === _errs59){
 }
 var valid4 = _errs59 === errors;
 }
@@ -2524,13 +2056,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["initial-delay"] !== undefined && func0.call(data38, "initial-delay")){
-let data40 = data38["initial-delay"];
 const _errs61 = errors;
-if(!(validate191(data40, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate191(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs61 === errors;
 }
@@ -2539,13 +2068,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["disconnection-delay"] !== undefined && func0.call(data38, "disconnection-delay")){
-let data41 = data38["disconnection-delay"];
 const _errs62 = errors;
-if(!(validate191(data41, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate191(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs62 === errors;
 }
@@ -2554,20 +2080,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data38["increase-cap"] !== undefined && func0.call(data38, "increase-cap")){
-let data42 = data38["increase-cap"];
 const _errs63 = errors;
-if(!(validate191(data42, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate191(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs63 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -2578,15 +2099,11 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs56){
-}
 }
 var valid2 = _errs56 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -2602,8 +2119,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid0 = _errs12 === errors;
 }
@@ -2614,7 +2129,6 @@ if(valid0){
 if(data.log !== undefined && func0.call(data, "log")){
 let data43 = data.log;
 const _errs64 = errors;
-const _errs65 = errors;
 if(errors === _errs64){
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 const _errs66 = errors;
@@ -2627,13 +2141,10 @@ break;
 }
 if(_errs66 === errors){
 if(data43.output !== undefined && func0.call(data43, "output")){
-let data44 = data43.output;
 const _errs67 = errors;
-if(!(validate23(data44, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
+if(!(validate23(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs67 === errors;
 }
@@ -2642,13 +2153,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.level !== undefined && func0.call(data43, "level")){
-let data45 = data43.level;
 const _errs68 = errors;
-if(!(validate200(data45, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
+if(!(validate200(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs68 === errors;
 }
@@ -2657,13 +2165,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.rules !== undefined && func0.call(data43, "rules")){
-let data46 = data43.rules;
 const _errs69 = errors;
-if(!(validate23(data46, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
+if(!(validate23(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs69 === errors;
 }
@@ -2672,20 +2177,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data43.template !== undefined && func0.call(data43, "template")){
-let data47 = data43.template;
 const _errs70 = errors;
-if(!(validate23(data47, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
+if(!(validate23(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs70 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -2695,8 +2195,6 @@ if(valid5){
 else {
 validate327.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs64){
 }
 }
 var valid0 = _errs64 === errors;
@@ -2708,7 +2206,6 @@ if(valid0){
 if(data["internal-events"] !== undefined && func0.call(data, "internal-events")){
 let data48 = data["internal-events"];
 const _errs71 = errors;
-const _errs72 = errors;
 if(errors === _errs71){
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 const _errs73 = errors;
@@ -2721,28 +2218,16 @@ break;
 }
 if(_errs73 === errors){
 if(data48.activate !== undefined && func0.call(data48, "activate")){
-let data49 = data48.activate;
-const _errs74 = errors;
-if(!(validate183(data49, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
+if(!(validate183(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid6 = _errs74 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
 else {
 validate327.errors = [{instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs71){
 }
 }
 var valid0 = _errs71 === errors;
@@ -2754,7 +2239,6 @@ if(valid0){
 if(data.shell !== undefined && func0.call(data, "shell")){
 let data50 = data.shell;
 const _errs75 = errors;
-const _errs76 = errors;
 if(errors === _errs75){
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 const _errs77 = errors;
@@ -2769,7 +2253,6 @@ if(_errs77 === errors){
 if(data50.peer_validator !== undefined && func0.call(data50, "peer_validator")){
 let data51 = data50.peer_validator;
 const _errs78 = errors;
-const _errs79 = errors;
 if(errors === _errs78){
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 const _errs80 = errors;
@@ -2782,13 +2265,10 @@ break;
 }
 if(_errs80 === errors){
 if(data51.block_header_request_timeout !== undefined && func0.call(data51, "block_header_request_timeout")){
-let data52 = data51.block_header_request_timeout;
 const _errs81 = errors;
-if(!(validate191(data52, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate191(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs81 === errors;
 }
@@ -2797,13 +2277,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.block_operations_request_timeout !== undefined && func0.call(data51, "block_operations_request_timeout")){
-let data53 = data51.block_operations_request_timeout;
 const _errs82 = errors;
-if(!(validate191(data53, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate191(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs82 === errors;
 }
@@ -2812,13 +2289,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.protocol_request_timeout !== undefined && func0.call(data51, "protocol_request_timeout")){
-let data54 = data51.protocol_request_timeout;
 const _errs83 = errors;
-if(!(validate191(data54, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate191(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs83 === errors;
 }
@@ -2827,13 +2301,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.new_head_request_timeout !== undefined && func0.call(data51, "new_head_request_timeout")){
-let data55 = data51.new_head_request_timeout;
 const _errs84 = errors;
-if(!(validate191(data55, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate191(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs84 === errors;
 }
@@ -2848,7 +2319,6 @@ if(!((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56)))){
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/peer_validator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs86 = errors;
 if(errors === _errs85){
 if(typeof data56 == "number"){
 if(data56 > 65535 || isNaN(data56)){
@@ -2860,11 +2330,7 @@ if(data56 < 0 || isNaN(data56)){
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/peer_validator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs85){
 }
 }
 var valid8 = _errs85 === errors;
@@ -2874,20 +2340,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data51.worker_backlog_level !== undefined && func0.call(data51, "worker_backlog_level")){
-let data57 = data51.worker_backlog_level;
 const _errs87 = errors;
-if(!(validate200(data57, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs87 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -2900,8 +2361,6 @@ else {
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs78){
-}
 }
 var valid7 = _errs78 === errors;
 }
@@ -2912,7 +2371,6 @@ if(valid7){
 if(data50.block_validator !== undefined && func0.call(data50, "block_validator")){
 let data58 = data50.block_validator;
 const _errs88 = errors;
-const _errs89 = errors;
 if(errors === _errs88){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs90 = errors;
@@ -2925,13 +2383,10 @@ break;
 }
 if(_errs90 === errors){
 if(data58.protocol_request_timeout !== undefined && func0.call(data58, "protocol_request_timeout")){
-let data59 = data58.protocol_request_timeout;
 const _errs91 = errors;
-if(!(validate191(data59, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate191(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs91 === errors;
 }
@@ -2946,7 +2401,6 @@ if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/block_validator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs93 = errors;
 if(errors === _errs92){
 if(typeof data60 == "number"){
 if(data60 > 65535 || isNaN(data60)){
@@ -2958,11 +2412,7 @@ if(data60 < 0 || isNaN(data60)){
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/block_validator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs92){
 }
 }
 var valid9 = _errs92 === errors;
@@ -2972,20 +2422,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.worker_backlog_level !== undefined && func0.call(data58, "worker_backlog_level")){
-let data61 = data58.worker_backlog_level;
 const _errs94 = errors;
-if(!(validate200(data61, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs94 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -2994,8 +2439,6 @@ if(valid9){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs88){
 }
 }
 var valid7 = _errs88 === errors;
@@ -3007,7 +2450,6 @@ if(valid7){
 if(data50.prevalidator !== undefined && func0.call(data50, "prevalidator")){
 let data62 = data50.prevalidator;
 const _errs95 = errors;
-const _errs96 = errors;
 if(errors === _errs95){
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 const _errs97 = errors;
@@ -3020,13 +2462,10 @@ break;
 }
 if(_errs97 === errors){
 if(data62.operations_request_timeout !== undefined && func0.call(data62, "operations_request_timeout")){
-let data63 = data62.operations_request_timeout;
 const _errs98 = errors;
-if(!(validate191(data63, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate191(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs98 === errors;
 }
@@ -3041,7 +2480,6 @@ if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs100 = errors;
 if(errors === _errs99){
 if(typeof data64 == "number"){
 if(data64 > 65535 || isNaN(data64)){
@@ -3053,11 +2491,7 @@ if(data64 < 0 || isNaN(data64)){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs99){
 }
 }
 var valid10 = _errs99 === errors;
@@ -3067,13 +2501,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data62.operations_batch_size !== undefined && func0.call(data62, "operations_batch_size")){
-let data65 = data62.operations_batch_size;
 const _errs101 = errors;
-if(!(validate64(data65, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate64(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs101 === errors;
 }
@@ -3088,7 +2519,6 @@ if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/worker_backlog_size",schemaPath:"#/properties/shell/properties/prevalidator/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs103 = errors;
 if(errors === _errs102){
 if(typeof data66 == "number"){
 if(data66 > 65535 || isNaN(data66)){
@@ -3100,11 +2530,7 @@ if(data66 < 0 || isNaN(data66)){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator/worker_backlog_size",schemaPath:"#/properties/shell/properties/prevalidator/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs102){
 }
 }
 var valid10 = _errs102 === errors;
@@ -3114,20 +2540,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data62.worker_backlog_level !== undefined && func0.call(data62, "worker_backlog_level")){
-let data67 = data62.worker_backlog_level;
 const _errs104 = errors;
-if(!(validate200(data67, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs104 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -3138,8 +2559,6 @@ if(valid10){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs95){
 }
 }
 var valid7 = _errs95 === errors;
@@ -3155,7 +2574,6 @@ const _errs106 = errors;
 let valid11 = false;
 let passing0 = null;
 const _errs107 = errors;
-const _errs108 = errors;
 if(errors === _errs107){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs109 = errors;
@@ -3186,7 +2604,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs111 = errors;
 if(errors === _errs110){
 if(typeof data69 == "number"){
 if(data69 > 65535 || isNaN(data69)){
@@ -3210,11 +2627,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs110){
 }
 }
 var valid12 = _errs110 === errors;
@@ -3236,7 +2649,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs113 = errors;
 if(errors === _errs112){
 if(typeof data70 == "number"){
 if(data70 > 255 || isNaN(data70)){
@@ -3260,11 +2672,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs112){
 }
 }
 var valid12 = _errs112 === errors;
@@ -3286,7 +2694,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs115 = errors;
 if(errors === _errs114){
 if(typeof data71 == "number"){
 if(data71 > 65535 || isNaN(data71)){
@@ -3310,11 +2717,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs114){
 }
 }
 var valid12 = _errs114 === errors;
@@ -3324,20 +2727,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
-let data72 = data68.worker_backlog_level;
 const _errs116 = errors;
-if(!(validate200(data72, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs116 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -3354,8 +2752,6 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(errors === _errs107){
-}
 }
 var _valid0 = _errs107 === errors;
 if(_valid0){
@@ -3363,7 +2759,6 @@ valid11 = true;
 passing0 = 0;
 }
 const _errs117 = errors;
-const _errs118 = errors;
 if(errors === _errs117){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs119 = errors;
@@ -3394,7 +2789,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs121 = errors;
 if(errors === _errs120){
 if(typeof data73 == "number"){
 if(data73 > 255 || isNaN(data73)){
@@ -3418,11 +2812,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs120){
 }
 }
 var valid13 = _errs120 === errors;
@@ -3444,7 +2834,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs123 = errors;
 if(errors === _errs122){
 if(typeof data74 == "number"){
 if(data74 > 65535 || isNaN(data74)){
@@ -3468,11 +2857,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs122){
 }
 }
 var valid13 = _errs122 === errors;
@@ -3482,20 +2867,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
-let data75 = data68.worker_backlog_level;
 const _errs124 = errors;
-if(!(validate200(data75, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs124 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -3510,8 +2890,6 @@ else {
 vErrors.push(err18);
 }
 errors++;
-}
-if(errors === _errs117){
 }
 }
 var _valid0 = _errs117 === errors;
@@ -3548,8 +2926,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs105){
-}
 var valid7 = _errs105 === errors;
 }
 else {
@@ -3557,20 +2933,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data50.history_mode !== undefined && func0.call(data50, "history_mode")){
-let data76 = data50.history_mode;
 const _errs125 = errors;
-if(!(validate252(data76, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252(data50.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs125 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -3581,8 +2952,6 @@ if(valid7){
 else {
 validate327.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs75){
 }
 }
 var valid0 = _errs75 === errors;
@@ -3608,8 +2977,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs129 = errors;
-const vSchema0 = schema94.properties.network.oneOf[0].enum;
 if(!(data77 === "sandbox")){
 const err21 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3619,10 +2986,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs128){
 }
 var _valid1 = _errs128 === errors;
 if(_valid1){
@@ -3640,8 +3003,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs131 = errors;
-const vSchema1 = schema94.properties.network.oneOf[1].enum;
 if(!(data77 === "mainnet")){
 const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3651,10 +3012,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs130){
 }
 var _valid1 = _errs130 === errors;
 if(_valid1 && valid14){
@@ -3677,8 +3034,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs133 = errors;
-const vSchema2 = schema94.properties.network.oneOf[2].enum;
 if(!(data77 === "delphinet")){
 const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3688,10 +3043,6 @@ else {
 vErrors.push(err25);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs132){
 }
 var _valid1 = _errs132 === errors;
 if(_valid1 && valid14){
@@ -3714,8 +3065,6 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs135 = errors;
-const vSchema3 = schema94.properties.network.oneOf[3].enum;
 if(!(data77 === "edonet")){
 const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -3725,10 +3074,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs134){
 }
 var _valid1 = _errs134 === errors;
 if(_valid1 && valid14){
@@ -3741,7 +3086,6 @@ valid14 = true;
 passing1 = 3;
 }
 const _errs136 = errors;
-const _errs137 = errors;
 if(errors === _errs136){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 let missing1;
@@ -3774,7 +3118,6 @@ if(_errs138 === errors){
 if(data77.genesis !== undefined && func0.call(data77, "genesis")){
 let data78 = data77.genesis;
 const _errs139 = errors;
-const _errs140 = errors;
 if(errors === _errs139){
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 let missing2;
@@ -3805,13 +3148,10 @@ break;
 }
 if(_errs141 === errors){
 if(data78.timestamp !== undefined && func0.call(data78, "timestamp")){
-let data79 = data78.timestamp;
 const _errs142 = errors;
-if(!(validate244(data79, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data78.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs142 === errors;
 }
@@ -3820,13 +3160,10 @@ var valid16 = true;
 }
 if(valid16){
 if(data78.block !== undefined && func0.call(data78, "block")){
-let data80 = data78.block;
 const _errs143 = errors;
-if(!(validate31(data80, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
+if(!(validate31(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs143 === errors;
 }
@@ -3835,20 +3172,15 @@ var valid16 = true;
 }
 if(valid16){
 if(data78.protocol !== undefined && func0.call(data78, "protocol")){
-let data81 = data78.protocol;
 const _errs144 = errors;
-if(!(validate101(data81, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
+if(!(validate101(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid16 = _errs144 === errors;
 }
 else {
 var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -3865,8 +3197,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs139){
-}
 }
 var valid15 = _errs139 === errors;
 }
@@ -3877,7 +3207,6 @@ if(valid15){
 if(data77.genesis_parameters !== undefined && func0.call(data77, "genesis_parameters")){
 let data82 = data77.genesis_parameters;
 const _errs145 = errors;
-const _errs146 = errors;
 if(errors === _errs145){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing3;
@@ -3908,20 +3237,10 @@ break;
 }
 if(_errs147 === errors){
 if(data82.context_key !== undefined && func0.call(data82, "context_key")){
-let data83 = data82.context_key;
-const _errs148 = errors;
-if(!(validate23(data83, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
+if(!(validate23(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid17 = _errs148 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -3936,8 +3255,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors === _errs145){
-}
 }
 var valid15 = _errs145 === errors;
 }
@@ -3946,13 +3263,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.chain_name !== undefined && func0.call(data77, "chain_name")){
-let data84 = data77.chain_name;
 const _errs149 = errors;
-if(!(validate194(data84, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs149 === errors;
 }
@@ -3961,13 +3275,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.old_chain_name !== undefined && func0.call(data77, "old_chain_name")){
-let data85 = data77.old_chain_name;
 const _errs150 = errors;
-if(!(validate194(data85, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate194(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs150 === errors;
 }
@@ -3976,13 +3287,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.incompatible_chain_name !== undefined && func0.call(data77, "incompatible_chain_name")){
-let data86 = data77.incompatible_chain_name;
 const _errs151 = errors;
-if(!(validate194(data86, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate194(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs151 === errors;
 }
@@ -3991,13 +3299,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.sandboxed_chain_name !== undefined && func0.call(data77, "sandboxed_chain_name")){
-let data87 = data77.sandboxed_chain_name;
 const _errs152 = errors;
-if(!(validate194(data87, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate194(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs152 === errors;
 }
@@ -4006,13 +3311,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.user_activated_upgrades !== undefined && func0.call(data77, "user_activated_upgrades")){
-let data88 = data77.user_activated_upgrades;
 const _errs153 = errors;
-if(!(validate302(data88, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate302(data77.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs153 === errors;
 }
@@ -4021,13 +3323,10 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.user_activated_protocol_overrides !== undefined && func0.call(data77, "user_activated_protocol_overrides")){
-let data89 = data77.user_activated_protocol_overrides;
 const _errs154 = errors;
-if(!(validate300(data89, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate300(data77.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs154 === errors;
 }
@@ -4036,20 +3335,15 @@ var valid15 = true;
 }
 if(valid15){
 if(data77.default_bootstrap_peers !== undefined && func0.call(data77, "default_bootstrap_peers")){
-let data90 = data77.default_bootstrap_peers;
 const _errs155 = errors;
-if(!(validate183(data90, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate183(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs155 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -4071,8 +3365,6 @@ else {
 vErrors.push(err36);
 }
 errors++;
-}
-if(errors === _errs136){
 }
 }
 var _valid1 = _errs136 === errors;
@@ -4112,14 +3404,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs126){
-}
 var valid0 = _errs126 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4134,46 +3422,35 @@ else {
 validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate327.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate385;
-const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate100(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate385.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate385.errors = vErrors;
@@ -4181,38 +3458,29 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate387;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate387.errors = vErrors;
@@ -4220,7 +3488,6 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate389;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
 const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
 const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
@@ -4228,7 +3495,6 @@ const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"ob
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4253,15 +3519,9 @@ if(typeof data0 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema18.properties.id.enum;
 if(!(data0 === "single")){
 validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema18.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -4270,13 +3530,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
-let data1 = data.name;
 const _errs4 = errors;
-if(!(validate23(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -4285,20 +3542,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
-let data2 = data.descr;
 const _errs5 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate23(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4309,16 +3561,12 @@ else {
 validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
 const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
 const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
 const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
 const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
@@ -4330,15 +3578,9 @@ if(typeof data !== "string"){
 validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema25.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
 validate67.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate67.errors = vErrors;
 return errors === 0;
@@ -4353,7 +3595,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4385,7 +3626,6 @@ break;
 if(_errs3 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4396,8 +3636,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema23.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4408,16 +3646,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -4432,8 +3660,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -4441,7 +3667,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -4484,8 +3709,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema23.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
 const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4495,10 +3718,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -4519,8 +3738,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema2 = schema23.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
 const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4530,10 +3747,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 }
@@ -4554,8 +3767,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema3 = schema23.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4566,16 +3777,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -4592,8 +3797,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -4606,7 +3809,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -4638,7 +3840,6 @@ break;
 if(_errs17 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
-const _errs18 = errors;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4649,8 +3850,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema4 = schema23.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
 const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4661,16 +3860,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -4685,8 +3874,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -4699,7 +3886,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -4730,13 +3916,10 @@ break;
 }
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
-let data5 = data.min;
 const _errs23 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate64(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
@@ -4757,8 +3940,6 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs25 = errors;
-const vSchema5 = schema23.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
 const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4769,10 +3950,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs24){
-}
 var valid4 = _errs24 === errors;
 }
 else {
@@ -4780,13 +3957,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
-let data7 = data.max;
 const _errs26 = errors;
-if(!(validate64(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate64(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
@@ -4807,8 +3981,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs28 = errors;
-const vSchema6 = schema23.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
 const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4819,16 +3991,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs27){
-}
 var valid4 = _errs27 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -4846,8 +4012,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -4860,7 +4024,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -4891,9 +4054,8 @@ break;
 }
 if(_errs31 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
-let data9 = data.min;
 const _errs32 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
@@ -4903,9 +4065,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs33 = errors;
-if(errors === _errs32){
-}
 var valid5 = _errs32 === errors;
 }
 else {
@@ -4913,9 +4072,8 @@ var valid5 = true;
 }
 if(valid5){
 if(data.max !== undefined && func0.call(data, "max")){
-let data10 = data.max;
 const _errs34 = errors;
-if(!(typeof data10 == "number")){
+if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4924,9 +4082,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-const _errs35 = errors;
-if(errors === _errs34){
 }
 var valid5 = _errs34 === errors;
 }
@@ -4947,8 +4102,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema7 = schema23.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
 const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4959,16 +4112,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs36){
-}
 var valid5 = _errs36 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -4985,8 +4132,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -4999,7 +4144,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -5031,7 +4175,6 @@ break;
 if(_errs40 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
-const _errs41 = errors;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5042,8 +4185,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs42 = errors;
-const vSchema8 = schema23.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
 const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5054,16 +4195,6 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs41){
-}
-var valid6 = _errs41 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -5078,8 +4209,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(errors === _errs38){
-}
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid0){
@@ -5092,7 +4221,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -5124,7 +4252,6 @@ break;
 if(_errs45 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
-const _errs46 = errors;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5135,8 +4262,6 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs47 = errors;
-const vSchema9 = schema23.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
 const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5147,16 +4272,6 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs46){
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -5171,8 +4286,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(errors === _errs43){
-}
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid0){
@@ -5185,7 +4298,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs48 = errors;
-const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -5217,7 +4329,6 @@ break;
 if(_errs50 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
-const _errs51 = errors;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5228,8 +4339,6 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs52 = errors;
-const vSchema10 = schema23.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
 const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5240,16 +4349,6 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs51){
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -5264,8 +4363,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors === _errs48){
-}
 }
 var _valid0 = _errs48 === errors;
 if(_valid0 && valid0){
@@ -5278,7 +4375,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -5309,13 +4405,10 @@ break;
 }
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data15 = data.size;
 const _errs56 = errors;
-if(!(validate67(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
@@ -5324,13 +4417,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
-let data16 = data.reference;
 const _errs57 = errors;
-if(!(validate23(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate23(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs57 === errors;
 }
@@ -5351,8 +4441,6 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs59 = errors;
-const vSchema11 = schema23.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
 const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5363,16 +4451,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs58){
-}
 var valid9 = _errs58 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -5389,8 +4471,6 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors === _errs53){
-}
 }
 var _valid0 = _errs53 === errors;
 if(_valid0 && valid0){
@@ -5403,7 +4483,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs60 = errors;
-const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -5434,13 +4513,10 @@ break;
 }
 if(_errs62 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data18 = data.layout;
 const _errs63 = errors;
-if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs63 === errors;
 }
@@ -5461,8 +4537,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs65 = errors;
-const vSchema12 = schema23.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
 const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5472,10 +4546,6 @@ else {
 vErrors.push(err56);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs64){
 }
 var valid10 = _errs64 === errors;
 }
@@ -5490,7 +4560,6 @@ const _errs67 = errors;
 let valid11 = false;
 let passing1 = null;
 const _errs68 = errors;
-const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
@@ -5522,7 +4591,6 @@ break;
 if(_errs70 === errors){
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
-const _errs71 = errors;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5533,8 +4601,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs72 = errors;
-const vSchema13 = schema23.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
 const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5545,16 +4611,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs71){
-}
-var valid12 = _errs71 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -5569,8 +4625,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs68){
-}
 }
 var _valid1 = _errs68 === errors;
 if(_valid1){
@@ -5578,7 +4632,6 @@ valid11 = true;
 passing1 = 0;
 }
 const _errs73 = errors;
-const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
@@ -5621,8 +4674,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs77 = errors;
-const vSchema14 = schema23.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
 const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5633,10 +4684,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs76){
-}
 var valid13 = _errs76 === errors;
 }
 else {
@@ -5644,20 +4691,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
-let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate64(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate64(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs78 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -5673,8 +4715,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs73){
-}
 }
 var _valid1 = _errs73 === errors;
 if(_valid1 && valid11){
@@ -5687,7 +4727,6 @@ valid11 = true;
 passing1 = 1;
 }
 const _errs79 = errors;
-const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
@@ -5730,8 +4769,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs83 = errors;
-const vSchema15 = schema23.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
 const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5742,10 +4779,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs82){
-}
 var valid14 = _errs82 === errors;
 }
 else {
@@ -5753,20 +4786,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
-let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate64(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate64(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs84 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -5781,8 +4809,6 @@ else {
 vErrors.push(err71);
 }
 errors++;
-}
-if(errors === _errs79){
 }
 }
 var _valid1 = _errs79 === errors;
@@ -5818,14 +4844,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs66){
-}
 var valid10 = _errs66 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -5842,8 +4864,6 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(errors === _errs60){
-}
 }
 var _valid0 = _errs60 === errors;
 if(_valid0 && valid0){
@@ -5856,7 +4876,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs85 = errors;
-const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -5887,13 +4906,10 @@ break;
 }
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
-let data26 = data.name;
 const _errs88 = errors;
-if(!(validate23(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs88 === errors;
 }
@@ -5914,8 +4930,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema16 = schema23.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
 const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5926,16 +4940,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
 var valid15 = _errs89 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -5951,8 +4959,6 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors === _errs85){
-}
 }
 var _valid0 = _errs85 === errors;
 if(_valid0 && valid0){
@@ -5965,7 +4971,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -5997,7 +5002,6 @@ break;
 if(_errs93 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
-const _errs94 = errors;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6008,8 +5012,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema17 = schema23.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
 const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6020,16 +5022,6 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -6043,8 +5035,6 @@ else {
 vErrors.push(err83);
 }
 errors++;
-}
-if(errors === _errs91){
 }
 }
 var _valid0 = _errs91 === errors;
@@ -6091,8 +5081,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate63.errors = vErrors;
 return errors === 0;
 }
@@ -6106,7 +5094,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6137,13 +5124,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data0 = data.size;
 const _errs4 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate64(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -6164,8 +5148,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-const vSchema0 = schema26.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6176,16 +5158,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs5){
-}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -6201,8 +5177,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -6210,7 +5184,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -6242,7 +5215,6 @@ break;
 if(_errs9 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
-const _errs10 = errors;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6253,8 +5225,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema26.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6265,16 +5235,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -6289,8 +5249,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -6303,7 +5261,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -6335,7 +5292,6 @@ break;
 if(_errs14 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
-const _errs15 = errors;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6346,8 +5302,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema26.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6358,16 +5312,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -6381,8 +5325,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -6420,8 +5362,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate74.errors = vErrors;
 return errors === 0;
 }
@@ -6434,7 +5374,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6465,13 +5404,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
-let data0 = data.name;
 const _errs4 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -6480,13 +5416,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate63(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -6495,13 +5428,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
-let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate74(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -6522,8 +5452,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema22.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6534,16 +5462,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -6561,8 +5483,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -6570,7 +5490,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -6601,13 +5520,10 @@ break;
 }
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate63(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -6628,8 +5544,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema22.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6640,10 +5554,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
@@ -6651,20 +5561,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
-let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate74(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -6681,8 +5586,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs9){
-}
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid0){
@@ -6695,7 +5598,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -6738,8 +5640,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema22.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6750,10 +5650,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid3 = _errs19 === errors;
 }
 else {
@@ -6761,13 +5657,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
-let data8 = data.name;
 const _errs21 = errors;
-if(!(validate23(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs21 === errors;
 }
@@ -6776,13 +5669,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
-let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate64(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -6803,8 +5693,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema22.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
 const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6815,16 +5703,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid3 = _errs23 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -6842,8 +5724,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs16){
-}
 }
 var _valid0 = _errs16 === errors;
 if(_valid0 && valid0){
@@ -6856,7 +5736,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -6899,8 +5778,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs29 = errors;
-const vSchema4 = schema22.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
 const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6911,10 +5788,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs28){
-}
 var valid4 = _errs28 === errors;
 }
 else {
@@ -6922,20 +5795,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
-let data12 = data.name;
 const _errs30 = errors;
-if(!(validate23(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs30 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -6950,8 +5818,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -6990,8 +5856,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate61.errors = vErrors;
 return errors === 0;
 }
@@ -7000,45 +5864,35 @@ return errors === 0;
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate61(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7057,13 +5911,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
-let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate64(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -7072,13 +5923,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
-let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate60(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -7087,20 +5935,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
-let data2 = data.name;
 const _errs4 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7110,8 +5953,6 @@ if(valid0){
 else {
 validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate85.errors = vErrors;
@@ -7126,7 +5967,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7157,20 +5997,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-let data0 = data.fields;
-const _errs4 = errors;
-if(!(validate60(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7185,8 +6015,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7194,7 +6022,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7237,8 +6064,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
-const vSchema0 = schema20.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
 const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7249,10 +6074,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
 var valid2 = _errs8 === errors;
 }
 else {
@@ -7260,13 +6081,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate74(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate74(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -7277,26 +6095,20 @@ if(valid2){
 if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate85(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate85(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 if(!valid3){
 break;
 }
-}
-if(valid3){
 }
 }
 else {
@@ -7309,15 +6121,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7334,8 +6142,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs5){
-}
 }
 var _valid0 = _errs5 === errors;
 if(_valid0 && valid0){
@@ -7348,7 +6154,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7379,13 +6184,10 @@ break;
 }
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data5 = data.size;
 const _errs17 = errors;
-if(!(validate67(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs17 === errors;
 }
@@ -7396,7 +6198,6 @@ if(valid4){
 if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data6)){
 var valid5 = true;
@@ -7404,7 +6205,6 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
@@ -7421,29 +6221,21 @@ errors++;
 else {
 const len3 = data7.length;
 if(len3 > 0){
-let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate64(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
 if(valid6){
 if(len3 > 1){
-let data9 = data7[1];
 const _errs23 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate23(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid6 = _errs23 === errors;
-}
-if(valid6){
 }
 }
 }
@@ -7458,15 +6250,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -7479,15 +6267,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs18){
-}
 }
 var valid4 = _errs18 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -7502,8 +6286,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs14){
 }
 }
 var _valid0 = _errs14 === errors;
@@ -7541,8 +6323,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate59.errors = vErrors;
 return errors === 0;
 }
@@ -7551,7 +6331,6 @@ return errors === 0;
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7572,7 +6351,6 @@ if(_errs1 === errors){
 if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -7591,13 +6369,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
-let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate59(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate59(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -7608,7 +6383,6 @@ if(valid1){
 if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -7616,7 +6390,6 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -7637,7 +6410,6 @@ if(_errs10 === errors){
 if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
@@ -7656,13 +6428,10 @@ break;
 }
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
-let data5 = data4.title;
 const _errs14 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate23(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs14 === errors;
 }
@@ -7671,20 +6440,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
-let data6 = data4.description;
 const _errs15 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate23(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -7694,8 +6458,6 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 }
@@ -7704,20 +6466,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
-let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate59(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate59(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7727,30 +6484,22 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs8){
-}
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7760,15 +6509,7 @@ else {
 validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7776,8 +6517,6 @@ if(valid0){
 else {
 validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate58.errors = vErrors;
@@ -7788,7 +6527,6 @@ return errors === 0;
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7813,15 +6551,9 @@ if(typeof data0 !== "string"){
 validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema17.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
 validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema17.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -7832,7 +6564,6 @@ if(valid0){
 if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -7848,8 +6579,6 @@ if(!(validate23(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs8 === errors;
 if(_valid0){
 valid2 = true;
@@ -7859,8 +6588,6 @@ const _errs9 = errors;
 if(!(validate46(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid2){
@@ -7873,7 +6600,6 @@ valid2 = true;
 passing0 = 1;
 }
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -7916,8 +6642,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema17.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
 const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema17.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7928,10 +6652,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid3 = _errs13 === errors;
 }
 else {
@@ -7939,13 +6659,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
-let data4 = data2.name;
 const _errs15 = errors;
-if(!(validate23(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate23(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
@@ -7954,20 +6671,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
-let data5 = data2.descr;
 const _errs16 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate23(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7983,8 +6695,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs10){
 }
 }
 var _valid0 = _errs10 === errors;
@@ -8022,21 +6732,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs6){
-}
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -8046,13 +6750,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
-let data6 = data.description;
 const _errs17 = errors;
-if(!(validate23(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate23(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -8063,7 +6764,6 @@ if(valid0){
 if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data7)){
 var valid4 = true;
@@ -8071,7 +6771,6 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -8090,13 +6789,10 @@ break;
 }
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
-let data9 = data8.name;
 const _errs23 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate23(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -8105,13 +6801,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
-let data10 = data8.description;
 const _errs24 = errors;
-if(!(validate23(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate23(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
@@ -8126,7 +6819,6 @@ const _errs26 = errors;
 let valid6 = false;
 let passing1 = null;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
@@ -8157,20 +6849,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-let data12 = data11.single;
-const _errs30 = errors;
-if(!(validate46(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate46(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid7 = _errs30 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -8185,8 +6867,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid1 = _errs27 === errors;
 if(_valid1){
@@ -8194,7 +6874,6 @@ valid6 = true;
 passing1 = 0;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -8225,20 +6904,10 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-let data13 = data11.optional;
-const _errs34 = errors;
-if(!(validate46(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate46(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid8 = _errs34 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -8253,8 +6922,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(errors === _errs31){
-}
 }
 var _valid1 = _errs31 === errors;
 if(_valid1 && valid6){
@@ -8267,7 +6934,6 @@ valid6 = true;
 passing1 = 1;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
@@ -8300,10 +6966,8 @@ if(_errs37 === errors){
 if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-const _errs40 = errors;
 for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8314,8 +6978,6 @@ vErrors.push(err14);
 }
 errors++;
 break;
-}
-if(_errs40 === errors){
 }
 }
 else {
@@ -8328,15 +6990,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs38){
 }
-}
-var valid9 = _errs38 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -8351,8 +7005,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid1 = _errs35 === errors;
 if(_valid1 && valid6){
@@ -8365,7 +7017,6 @@ valid6 = true;
 passing1 = 2;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
@@ -8396,20 +7047,10 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-let data15 = data11.multi;
-const _errs44 = errors;
-if(!(validate46(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate46(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid10 = _errs44 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -8423,8 +7064,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs41){
 }
 }
 var _valid1 = _errs41 === errors;
@@ -8463,14 +7102,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs25){
-}
 var valid5 = _errs25 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -8481,22 +7116,16 @@ else {
 validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs20){
-}
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs18){
 }
 }
 var valid0 = _errs18 === errors;
@@ -8506,13 +7135,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
-let data16 = data.input;
 const _errs45 = errors;
-if(!(validate58(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate58(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -8521,13 +7147,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
-let data17 = data.output;
 const _errs46 = errors;
-if(!(validate58(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate58(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs46 === errors;
 }
@@ -8536,20 +7159,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
-let data18 = data.error;
 const _errs47 = errors;
-if(!(validate58(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate58(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8563,8 +7181,6 @@ if(valid0){
 else {
 validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate44.errors = vErrors;
@@ -8580,7 +7196,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8613,7 +7228,6 @@ if(_errs3 === errors){
 if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
@@ -8632,13 +7246,10 @@ break;
 }
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
-let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate44(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate44(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs7 === errors;
 }
@@ -8647,13 +7258,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
-let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate44(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate44(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -8662,13 +7270,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
-let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate44(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate44(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -8677,13 +7282,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
-let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate44(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate44(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -8692,13 +7294,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
-let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate44(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate44(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -8713,7 +7312,6 @@ const _errs13 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
@@ -8746,7 +7344,6 @@ if(_errs16 === errors){
 if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data7)){
 var valid5 = true;
@@ -8754,7 +7351,6 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -8785,13 +7381,10 @@ break;
 }
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
-let data9 = data8.name;
 const _errs22 = errors;
-if(!(validate23(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate23(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
@@ -8800,20 +7393,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data8.tree !== undefined && func0.call(data8, "tree")){
-let data10 = data8.tree;
 const _errs23 = errors;
-if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs23 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -8829,15 +7417,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -8850,15 +7434,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs17){
 }
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8873,8 +7449,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid1 = _errs14 === errors;
 if(_valid1){
@@ -8882,7 +7456,6 @@ valid3 = true;
 passing1 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -8915,7 +7488,6 @@ if(_errs26 === errors){
 if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -8946,13 +7518,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
-let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate46(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate46(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
@@ -8961,20 +7530,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data11.tree !== undefined && func0.call(data11, "tree")){
-let data13 = data11.tree;
 const _errs31 = errors;
-if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs31 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -8990,15 +7554,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs27){
 }
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -9012,8 +7568,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid1 = _errs24 === errors;
@@ -9048,14 +7602,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs12){
-}
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9074,15 +7624,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(errors === _errs4){
 }
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -9097,8 +7639,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -9106,7 +7646,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -9137,20 +7676,10 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-let data14 = data.dynamic;
-const _errs35 = errors;
-if(!(validate28(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate28(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid9 = _errs35 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -9164,8 +7693,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -9189,8 +7716,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema0 = schema81.oneOf[2].enum;
 if(!(data === "empty")){
 const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema81.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -9200,10 +7725,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs36){
 }
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid0){
@@ -9240,8 +7761,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate291.errors = vErrors;
 return errors === 0;
 }
@@ -9254,20 +7773,15 @@ if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate389.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockInput = validate391;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"},"operations":{"type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}}},"required":["operations","data"],"additionalProperties":false};
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["data","branch"],"additionalProperties":false};
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9286,13 +7800,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate31(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -9303,29 +7814,22 @@ if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 let data1 = data.data;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9334,8 +7838,6 @@ if(valid0){
 else {
 validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate230.errors = vErrors;
@@ -9346,7 +7848,6 @@ return errors === 0;
 function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9367,21 +7868,16 @@ if(_errs1 === errors){
 if(data.data !== undefined && func0.call(data, "data")){
 let data0 = data.data;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 validate391.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -9393,7 +7889,6 @@ if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
 let data1 = data.operations;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9401,33 +7896,25 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs8 = errors;
-if(!(validate230(data3, {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+if(!(validate230(data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/operations/" + i0,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
@@ -9435,22 +7922,16 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate391.errors = [{instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9460,15 +7941,12 @@ else {
 validate391.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate391.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate393;
-const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9482,36 +7960,26 @@ if(!func39("block_hash", data)){
 validate393.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate393.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionOperationInput = validate395;
-const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^[a-zA-Z0-9]+$"};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate395.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate395.errors = vErrors;
@@ -9519,7 +7987,6 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate396;
-const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9533,18 +8000,12 @@ if(!func39("operation_hash", data)){
 validate396.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate398;
-const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
+export const validateExpectedEnvVersionAndComponents = validate398;
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9553,7 +8014,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate290.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 32767 || isNaN(data)){
@@ -9565,11 +8025,7 @@ if(data < -32768 || isNaN(data)){
 validate290.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate290.errors = vErrors;
@@ -9580,7 +8036,6 @@ return errors === 0;
 function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9599,13 +8054,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
-let data0 = data.expected_env_version;
 const _errs2 = errors;
-if(!(validate290(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate290(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -9616,7 +8068,6 @@ if(valid0){
 if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9624,7 +8075,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -9643,13 +8093,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
-let data3 = data2.name;
 const _errs8 = errors;
-if(!(validate23(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate23(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -9658,13 +8105,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
-let data4 = data2.interface;
 const _errs9 = errors;
-if(!(validate23(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate23(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -9673,20 +8117,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
-let data5 = data2.implementation;
 const _errs10 = errors;
-if(!(validate23(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate23(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9697,30 +8136,22 @@ else {
 validate398.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate398.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9730,15 +8161,12 @@ else {
 validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate403;
-const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+export const validateProtocolHash = validate403;
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9752,18 +8180,12 @@ if(!func39("protocol_hash", data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate403.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate405;
-const schema104 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9777,10 +8199,6 @@ if(!func39("chain_id", data)){
 validate36.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -9790,7 +8208,6 @@ return errors === 0;
 function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -9802,7 +8219,6 @@ const _errs2 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -9833,20 +8249,10 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data1 = data0.chain_id;
-const _errs6 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -9861,8 +8267,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0){
@@ -9870,7 +8274,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -9901,13 +8304,10 @@ break;
 }
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate36(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs10 === errors;
 }
@@ -9916,13 +8316,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
-let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate101(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate101(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs11 === errors;
 }
@@ -9931,20 +8328,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
-let data4 = data0.expiration_date;
 const _errs12 = errors;
-if(!(validate244(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate244(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs12 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -9961,8 +8353,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid1){
@@ -9975,7 +8365,6 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
@@ -10006,20 +8395,10 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-let data5 = data0.stopping;
-const _errs16 = errors;
-if(!(validate36(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate36(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -10033,8 +8412,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs13){
 }
 }
 var _valid0 = _errs13 === errors;
@@ -10072,21 +8449,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate405.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate405.errors = vErrors;
@@ -10094,12 +8465,10 @@ return errors === 0;
 }
 
 export const validateGetMonitorBootstrappedOutput = validate411;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","block"],"additionalProperties":false};
 
 function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10118,13 +8487,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10133,20 +8499,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data1 = data.timestamp;
 const _errs3 = errors;
-if(!(validate244(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10156,15 +8517,12 @@ else {
 validate411.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate411.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate414;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10183,9 +8541,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -10195,8 +8550,6 @@ const _errs3 = errors;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -10232,8 +8585,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate414.errors = vErrors;
 return errors === 0;
 }
@@ -10244,7 +8595,6 @@ const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10263,13 +8613,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
-let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10278,13 +8625,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate202(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -10299,7 +8643,6 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate416.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data2 == "number"){
 if(data2 > 255 || isNaN(data2)){
@@ -10311,11 +8654,7 @@ if(data2 < 0 || isNaN(data2)){
 validate416.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -10325,13 +8664,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate31(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -10340,13 +8676,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data4 = data.timestamp;
 const _errs7 = errors;
-if(!(validate244(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -10361,7 +8694,6 @@ if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
 validate416.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data5 == "number"){
 if(data5 > 255 || isNaN(data5)){
@@ -10373,11 +8705,7 @@ if(data5 < 0 || isNaN(data5)){
 validate416.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -10387,13 +8715,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
-let data6 = data.operations_hash;
 const _errs10 = errors;
-if(!(validate21(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -10402,13 +8727,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
-let data7 = data.fitness;
 const _errs11 = errors;
-if(!(validate248(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -10417,13 +8739,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
-let data8 = data.context;
 const _errs12 = errors;
-if(!(validate239(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -10434,29 +8753,22 @@ if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data9 = data.protocol_data;
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 validate416.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate416.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10474,8 +8786,6 @@ else {
 validate416.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate416.errors = vErrors;
 return errors === 0;
@@ -10487,7 +8797,6 @@ const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10506,13 +8815,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
-let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate36(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10521,13 +8827,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
-let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -10536,13 +8839,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data2 = data.level;
 const _errs4 = errors;
-if(!(validate202(data2, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -10557,7 +8857,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate424.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data3 == "number"){
 if(data3 > 255 || isNaN(data3)){
@@ -10569,11 +8868,7 @@ if(data3 < 0 || isNaN(data3)){
 validate424.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -10583,13 +8878,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-let data4 = data.predecessor;
 const _errs7 = errors;
-if(!(validate31(data4, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -10598,13 +8890,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data5 = data.timestamp;
 const _errs8 = errors;
-if(!(validate244(data5, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -10619,7 +8908,6 @@ if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
 validate424.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs10 = errors;
 if(errors === _errs9){
 if(typeof data6 == "number"){
 if(data6 > 255 || isNaN(data6)){
@@ -10631,11 +8919,7 @@ if(data6 < 0 || isNaN(data6)){
 validate424.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -10645,13 +8929,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
-let data7 = data.operations_hash;
 const _errs11 = errors;
-if(!(validate21(data7, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -10660,13 +8941,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
-let data8 = data.fitness;
 const _errs12 = errors;
-if(!(validate248(data8, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -10675,13 +8953,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
-let data9 = data.context;
 const _errs13 = errors;
-if(!(validate239(data9, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -10692,29 +8967,22 @@ if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data10 = data.protocol_data;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate424.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate424.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs14){
 }
 }
 var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10733,17 +9001,12 @@ else {
 validate424.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate424.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate433;
-const schema109 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10757,10 +9020,6 @@ if(!func39("cryptobox_public_key_hash", data)){
 validate40.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate40.errors = vErrors;
 return errors === 0;
@@ -10774,14 +9033,10 @@ if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10789,8 +9044,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate165.errors = vErrors;
 return errors === 0;
@@ -10800,7 +9053,6 @@ return errors === 0;
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10819,13 +9071,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
-let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate165(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10840,7 +9089,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -10852,19 +9100,13 @@ if(data1 < 0 || isNaN(data1)){
 validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10874,16 +9116,11 @@ else {
 validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version"};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10892,7 +9129,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10904,11 +9140,7 @@ if(data < 0 || isNaN(data)){
 validate127.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate127.errors = vErrors;
@@ -10923,13 +9155,10 @@ if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10938,7 +9167,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate256.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10950,11 +9178,7 @@ if(data < 0 || isNaN(data)){
 validate256.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate256.errors = vErrors;
@@ -10965,7 +9189,6 @@ return errors === 0;
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10984,13 +9207,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate194(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10999,13 +9219,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11014,20 +9231,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate256(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11038,19 +9250,15 @@ else {
 validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate253.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11069,14 +9277,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
-let data0 = data.disable_mempool;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.disable_mempool !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -11085,21 +9289,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private_node !== undefined && func0.call(data, "private_node")){
-let data1 = data.private_node;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.private_node !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11108,8 +9306,6 @@ if(valid0){
 else {
 validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate129.errors = vErrors;
@@ -11120,7 +9316,6 @@ return errors === 0;
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -11128,7 +9323,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -11147,14 +9341,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.incoming !== undefined && func0.call(data0, "incoming")){
-let data1 = data0.incoming;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data0.incoming !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid1 = _errs4 === errors;
 }
@@ -11163,13 +9353,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
-let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -11178,13 +9365,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
-let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate164(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -11199,7 +9383,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data4 == "number"){
 if(data4 > 65535 || isNaN(data4)){
@@ -11211,11 +9394,7 @@ if(data4 < 0 || isNaN(data4)){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid1 = _errs8 === errors;
@@ -11225,13 +9404,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
-let data5 = data0.announced_version;
 const _errs10 = errors;
-if(!(validate253(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -11240,14 +9416,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.private !== undefined && func0.call(data0, "private")){
-let data6 = data0.private;
 const _errs11 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data0.private !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 }
@@ -11256,13 +9428,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
-let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate129(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate129(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -11271,20 +9440,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
-let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate129(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate129(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -11300,22 +9464,16 @@ else {
 validate433.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate433.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate433.errors = vErrors;
@@ -11323,12 +9481,10 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsByPeerIdOutput = validate439;
-const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false};
 
 function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11347,14 +9503,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.incoming !== undefined && func0.call(data, "incoming")){
-let data0 = data.incoming;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.incoming !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -11363,13 +9515,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -11378,13 +9527,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate164(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -11399,7 +9545,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate439.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -11411,11 +9556,7 @@ if(data3 < 0 || isNaN(data3)){
 validate439.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -11425,13 +9566,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.announced_version !== undefined && func0.call(data, "announced_version")){
-let data4 = data.announced_version;
 const _errs8 = errors;
-if(!(validate253(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -11440,14 +9578,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private !== undefined && func0.call(data, "private")){
-let data5 = data.private;
 const _errs9 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.private !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -11456,13 +9590,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
-let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate129(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate129(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -11471,20 +9602,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
-let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate129(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate129(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11500,8 +9626,6 @@ else {
 validate439.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate439.errors = vErrors;
 return errors === 0;
@@ -11509,7 +9633,6 @@ return errors === 0;
 
 export const validateGetNetworkLogOutput = validate445;
 const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11517,8 +9640,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate262.errors = vErrors;
 return errors === 0;
@@ -11532,7 +9653,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11564,7 +9684,6 @@ break;
 if(_errs3 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -11575,8 +9694,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema111.oneOf[0].properties.event.enum;
 if(!(data0 === "too_few_connections")){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11587,16 +9704,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -11611,8 +9718,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -11620,7 +9725,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -11652,7 +9756,6 @@ break;
 if(_errs8 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
-const _errs9 = errors;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -11663,8 +9766,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema111.oneOf[1].properties.event.enum;
 if(!(data1 === "too_many_connections")){
 const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11675,16 +9776,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -11699,8 +9790,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -11713,7 +9802,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -11756,8 +9844,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs15 = errors;
-const vSchema2 = schema111.oneOf[2].properties.event.enum;
 if(!(data2 === "new_point")){
 const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11768,10 +9854,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs14){
-}
 var valid3 = _errs14 === errors;
 }
 else {
@@ -11779,20 +9861,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.point !== undefined && func0.call(data, "point")){
-let data3 = data.point;
 const _errs16 = errors;
-if(!(validate262(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -11808,8 +9885,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -11822,7 +9897,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -11865,8 +9939,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs21 = errors;
-const vSchema3 = schema111.oneOf[3].properties.event.enum;
 if(!(data4 === "new_peer")){
 const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11877,10 +9949,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs20){
-}
 var valid4 = _errs20 === errors;
 }
 else {
@@ -11888,20 +9956,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate39(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -11917,8 +9980,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid0){
@@ -11931,7 +9992,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -11974,8 +10034,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema4 = schema111.oneOf[4].properties.event.enum;
 if(!(data6 === "incoming_connection")){
 const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -11986,10 +10044,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid5 = _errs26 === errors;
 }
 else {
@@ -11997,20 +10051,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.point !== undefined && func0.call(data, "point")){
-let data7 = data.point;
 const _errs28 = errors;
-if(!(validate262(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -12026,8 +10075,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -12040,7 +10087,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -12083,8 +10129,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs33 = errors;
-const vSchema5 = schema111.oneOf[5].properties.event.enum;
 if(!(data8 === "outgoing_connection")){
 const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12095,10 +10139,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs32){
-}
 var valid6 = _errs32 === errors;
 }
 else {
@@ -12106,20 +10146,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data.point !== undefined && func0.call(data, "point")){
-let data9 = data.point;
 const _errs34 = errors;
-if(!(validate262(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs34 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -12135,8 +10170,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -12149,7 +10182,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -12192,8 +10224,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema6 = schema111.oneOf[6].properties.event.enum;
 if(!(data10 === "authentication_failed")){
 const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12204,10 +10234,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
 var valid7 = _errs38 === errors;
 }
 else {
@@ -12215,20 +10241,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.point !== undefined && func0.call(data, "point")){
-let data11 = data.point;
 const _errs40 = errors;
-if(!(validate262(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs40 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -12244,8 +10265,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -12258,7 +10277,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -12301,8 +10319,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs45 = errors;
-const vSchema7 = schema111.oneOf[7].properties.event.enum;
 if(!(data12 === "accepting_request")){
 const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12313,10 +10329,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs44){
-}
 var valid8 = _errs44 === errors;
 }
 else {
@@ -12324,13 +10336,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.point !== undefined && func0.call(data, "point")){
-let data13 = data.point;
 const _errs46 = errors;
-if(!(validate262(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs46 === errors;
 }
@@ -12339,13 +10348,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate164(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs47 === errors;
 }
@@ -12354,20 +10360,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate39(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs48 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -12385,8 +10386,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(errors === _errs41){
-}
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid0){
@@ -12399,7 +10398,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs49 = errors;
-const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -12442,8 +10440,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs53 = errors;
-const vSchema8 = schema111.oneOf[8].properties.event.enum;
 if(!(data16 === "rejecting_request")){
 const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12454,10 +10450,6 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs52){
-}
 var valid9 = _errs52 === errors;
 }
 else {
@@ -12465,13 +10457,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.point !== undefined && func0.call(data, "point")){
-let data17 = data.point;
 const _errs54 = errors;
-if(!(validate262(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs54 === errors;
 }
@@ -12480,13 +10469,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate164(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs55 === errors;
 }
@@ -12495,20 +10481,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate39(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -12526,8 +10507,6 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(errors === _errs49){
-}
 }
 var _valid0 = _errs49 === errors;
 if(_valid0 && valid0){
@@ -12540,7 +10519,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs57 = errors;
-const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -12583,8 +10561,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs61 = errors;
-const vSchema9 = schema111.oneOf[9].properties.event.enum;
 if(!(data20 === "request_rejected")){
 const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12595,10 +10571,6 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs60){
-}
 var valid10 = _errs60 === errors;
 }
 else {
@@ -12606,13 +10578,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data.point !== undefined && func0.call(data, "point")){
-let data21 = data.point;
 const _errs62 = errors;
-if(!(validate262(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs62 === errors;
 }
@@ -12623,7 +10592,6 @@ if(valid10){
 if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
-const _errs64 = errors;
 if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
@@ -12640,29 +10608,21 @@ errors++;
 else {
 const len1 = data22.length;
 if(len1 > 0){
-let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate164(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate164(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs65 === errors;
 }
 if(valid11){
 if(len1 > 1){
-let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate39(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate39(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid11 = _errs66 === errors;
-}
-if(valid11){
 }
 }
 }
@@ -12677,15 +10637,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(errors === _errs63){
-}
 }
 var valid10 = _errs63 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -12702,8 +10658,6 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(errors === _errs57){
-}
 }
 var _valid0 = _errs57 === errors;
 if(_valid0 && valid0){
@@ -12716,7 +10670,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs67 = errors;
-const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
@@ -12759,8 +10712,6 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs71 = errors;
-const vSchema10 = schema111.oneOf[10].properties.event.enum;
 if(!(data25 === "connection_established")){
 const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12771,10 +10722,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs70){
-}
 var valid12 = _errs70 === errors;
 }
 else {
@@ -12782,13 +10729,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate164(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs72 === errors;
 }
@@ -12797,20 +10741,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate39(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs73 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -12827,8 +10766,6 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(errors === _errs67){
-}
 }
 var _valid0 = _errs67 === errors;
 if(_valid0 && valid0){
@@ -12841,7 +10778,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs74 = errors;
-const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -12884,8 +10820,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs78 = errors;
-const vSchema11 = schema111.oneOf[11].properties.event.enum;
 if(!(data28 === "disconnection")){
 const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12896,10 +10830,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs77){
-}
 var valid13 = _errs77 === errors;
 }
 else {
@@ -12907,20 +10837,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate39(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs79 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -12936,8 +10861,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs74){
-}
 }
 var _valid0 = _errs74 === errors;
 if(_valid0 && valid0){
@@ -12950,7 +10873,6 @@ valid0 = true;
 passing0 = 11;
 }
 const _errs80 = errors;
-const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
@@ -12993,8 +10915,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs84 = errors;
-const vSchema12 = schema111.oneOf[12].properties.event.enum;
 if(!(data30 === "external_disconnection")){
 const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13005,10 +10925,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs83){
-}
 var valid14 = _errs83 === errors;
 }
 else {
@@ -13016,20 +10932,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate39(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs85 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -13045,8 +10956,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs80){
-}
 }
 var _valid0 = _errs80 === errors;
 if(_valid0 && valid0){
@@ -13059,7 +10968,6 @@ valid0 = true;
 passing0 = 12;
 }
 const _errs86 = errors;
-const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -13091,7 +10999,6 @@ break;
 if(_errs88 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
-const _errs89 = errors;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13102,8 +11009,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema13 = schema111.oneOf[13].properties.event.enum;
 if(!(data32 === "gc_points")){
 const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13114,16 +11019,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
-var valid15 = _errs89 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -13138,8 +11033,6 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(errors === _errs86){
-}
 }
 var _valid0 = _errs86 === errors;
 if(_valid0 && valid0){
@@ -13152,7 +11045,6 @@ valid0 = true;
 passing0 = 13;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -13184,7 +11076,6 @@ break;
 if(_errs93 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
-const _errs94 = errors;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13195,8 +11086,6 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema14 = schema111.oneOf[14].properties.event.enum;
 if(!(data33 === "gc_peer_ids")){
 const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13207,16 +11096,6 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -13231,8 +11110,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(errors === _errs91){
-}
 }
 var _valid0 = _errs91 === errors;
 if(_valid0 && valid0){
@@ -13245,7 +11122,6 @@ valid0 = true;
 passing0 = 14;
 }
 const _errs96 = errors;
-const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -13288,8 +11164,6 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs100 = errors;
-const vSchema15 = schema111.oneOf[15].properties.event.enum;
 if(!(data34 === "swap_request_received")){
 const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13300,10 +11174,6 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs99){
-}
 var valid17 = _errs99 === errors;
 }
 else {
@@ -13311,20 +11181,15 @@ var valid17 = true;
 }
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
-let data35 = data.source;
 const _errs101 = errors;
-if(!(validate39(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid17 = _errs101 === errors;
 }
 else {
 var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -13340,8 +11205,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(errors === _errs96){
-}
 }
 var _valid0 = _errs96 === errors;
 if(_valid0 && valid0){
@@ -13354,7 +11217,6 @@ valid0 = true;
 passing0 = 15;
 }
 const _errs102 = errors;
-const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -13397,8 +11259,6 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs106 = errors;
-const vSchema16 = schema111.oneOf[16].properties.event.enum;
 if(!(data36 === "swap_ack_received")){
 const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13409,10 +11269,6 @@ vErrors.push(err85);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs105){
-}
 var valid18 = _errs105 === errors;
 }
 else {
@@ -13420,20 +11276,15 @@ var valid18 = true;
 }
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
-let data37 = data.source;
 const _errs107 = errors;
-if(!(validate39(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid18 = _errs107 === errors;
 }
 else {
 var valid18 = true;
-}
-if(valid18){
 }
 }
 }
@@ -13449,8 +11300,6 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(errors === _errs102){
-}
 }
 var _valid0 = _errs102 === errors;
 if(_valid0 && valid0){
@@ -13463,7 +11312,6 @@ valid0 = true;
 passing0 = 16;
 }
 const _errs108 = errors;
-const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
@@ -13506,8 +11354,6 @@ vErrors.push(err89);
 }
 errors++;
 }
-const _errs112 = errors;
-const vSchema17 = schema111.oneOf[17].properties.event.enum;
 if(!(data38 === "swap_request_sent")){
 const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13518,10 +11364,6 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs111){
-}
 var valid19 = _errs111 === errors;
 }
 else {
@@ -13529,20 +11371,15 @@ var valid19 = true;
 }
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
-let data39 = data.source;
 const _errs113 = errors;
-if(!(validate39(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs113 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -13558,8 +11395,6 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(errors === _errs108){
-}
 }
 var _valid0 = _errs108 === errors;
 if(_valid0 && valid0){
@@ -13572,7 +11407,6 @@ valid0 = true;
 passing0 = 17;
 }
 const _errs114 = errors;
-const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -13615,8 +11449,6 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs118 = errors;
-const vSchema18 = schema111.oneOf[18].properties.event.enum;
 if(!(data40 === "swap_ack_sent")){
 const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13627,10 +11459,6 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs117){
-}
 var valid20 = _errs117 === errors;
 }
 else {
@@ -13638,20 +11466,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
-let data41 = data.source;
 const _errs119 = errors;
-if(!(validate39(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs119 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -13667,8 +11490,6 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(errors === _errs114){
-}
 }
 var _valid0 = _errs114 === errors;
 if(_valid0 && valid0){
@@ -13681,7 +11502,6 @@ valid0 = true;
 passing0 = 18;
 }
 const _errs120 = errors;
-const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -13724,8 +11544,6 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs124 = errors;
-const vSchema19 = schema111.oneOf[19].properties.event.enum;
 if(!(data42 === "swap_request_ignored")){
 const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13736,10 +11554,6 @@ vErrors.push(err100);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs123){
-}
 var valid21 = _errs123 === errors;
 }
 else {
@@ -13747,20 +11561,15 @@ var valid21 = true;
 }
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
-let data43 = data.source;
 const _errs125 = errors;
-if(!(validate39(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid21 = _errs125 === errors;
 }
 else {
 var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -13776,8 +11585,6 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(errors === _errs120){
-}
 }
 var _valid0 = _errs120 === errors;
 if(_valid0 && valid0){
@@ -13790,7 +11597,6 @@ valid0 = true;
 passing0 = 19;
 }
 const _errs126 = errors;
-const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
@@ -13833,8 +11639,6 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs130 = errors;
-const vSchema20 = schema111.oneOf[20].properties.event.enum;
 if(!(data44 === "swap_success")){
 const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13845,10 +11649,6 @@ vErrors.push(err105);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs129){
-}
 var valid22 = _errs129 === errors;
 }
 else {
@@ -13856,20 +11656,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
-let data45 = data.source;
 const _errs131 = errors;
-if(!(validate39(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs131 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -13885,8 +11680,6 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(errors === _errs126){
-}
 }
 var _valid0 = _errs126 === errors;
 if(_valid0 && valid0){
@@ -13899,7 +11692,6 @@ valid0 = true;
 passing0 = 20;
 }
 const _errs132 = errors;
-const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -13942,8 +11734,6 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs136 = errors;
-const vSchema21 = schema111.oneOf[21].properties.event.enum;
 if(!(data46 === "swap_failure")){
 const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13954,10 +11744,6 @@ vErrors.push(err110);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs135){
-}
 var valid23 = _errs135 === errors;
 }
 else {
@@ -13965,20 +11751,15 @@ var valid23 = true;
 }
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
-let data47 = data.source;
 const _errs137 = errors;
-if(!(validate39(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid23 = _errs137 === errors;
 }
 else {
 var valid23 = true;
-}
-if(valid23){
 }
 }
 }
@@ -13994,8 +11775,6 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(errors === _errs132){
-}
 }
 var _valid0 = _errs132 === errors;
 if(_valid0 && valid0){
@@ -14008,7 +11787,6 @@ valid0 = true;
 passing0 = 21;
 }
 const _errs138 = errors;
-const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -14051,8 +11829,6 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs142 = errors;
-const vSchema22 = schema111.oneOf[22].properties.event.enum;
 if(!(data48 === "bootstrap_sent")){
 const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14063,10 +11839,6 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs141){
-}
 var valid24 = _errs141 === errors;
 }
 else {
@@ -14074,20 +11846,15 @@ var valid24 = true;
 }
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
-let data49 = data.source;
 const _errs143 = errors;
-if(!(validate39(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid24 = _errs143 === errors;
 }
 else {
 var valid24 = true;
-}
-if(valid24){
 }
 }
 }
@@ -14103,8 +11870,6 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(errors === _errs138){
-}
 }
 var _valid0 = _errs138 === errors;
 if(_valid0 && valid0){
@@ -14117,7 +11882,6 @@ valid0 = true;
 passing0 = 22;
 }
 const _errs144 = errors;
-const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
@@ -14160,8 +11924,6 @@ vErrors.push(err119);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema23 = schema111.oneOf[23].properties.event.enum;
 if(!(data50 === "bootstrap_received")){
 const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14172,10 +11934,6 @@ vErrors.push(err120);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs147){
-}
 var valid25 = _errs147 === errors;
 }
 else {
@@ -14183,20 +11941,15 @@ var valid25 = true;
 }
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
-let data51 = data.source;
 const _errs149 = errors;
-if(!(validate39(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid25 = _errs149 === errors;
 }
 else {
 var valid25 = true;
-}
-if(valid25){
 }
 }
 }
@@ -14212,8 +11965,6 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(errors === _errs144){
-}
 }
 var _valid0 = _errs144 === errors;
 if(_valid0 && valid0){
@@ -14226,7 +11977,6 @@ valid0 = true;
 passing0 = 23;
 }
 const _errs150 = errors;
-const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -14269,8 +12019,6 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs154 = errors;
-const vSchema24 = schema111.oneOf[24].properties.event.enum;
 if(!(data52 === "advertise_sent")){
 const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14281,10 +12029,6 @@ vErrors.push(err125);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs153){
-}
 var valid26 = _errs153 === errors;
 }
 else {
@@ -14292,20 +12036,15 @@ var valid26 = true;
 }
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
-let data53 = data.source;
 const _errs155 = errors;
-if(!(validate39(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid26 = _errs155 === errors;
 }
 else {
 var valid26 = true;
-}
-if(valid26){
 }
 }
 }
@@ -14321,8 +12060,6 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(errors === _errs150){
-}
 }
 var _valid0 = _errs150 === errors;
 if(_valid0 && valid0){
@@ -14335,7 +12072,6 @@ valid0 = true;
 passing0 = 24;
 }
 const _errs156 = errors;
-const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
@@ -14378,8 +12114,6 @@ vErrors.push(err129);
 }
 errors++;
 }
-const _errs160 = errors;
-const vSchema25 = schema111.oneOf[25].properties.event.enum;
 if(!(data54 === "advertise_received")){
 const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14390,10 +12124,6 @@ vErrors.push(err130);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs159){
-}
 var valid27 = _errs159 === errors;
 }
 else {
@@ -14401,20 +12131,15 @@ var valid27 = true;
 }
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
-let data55 = data.source;
 const _errs161 = errors;
-if(!(validate39(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid27 = _errs161 === errors;
 }
 else {
 var valid27 = true;
-}
-if(valid27){
 }
 }
 }
@@ -14429,8 +12154,6 @@ else {
 vErrors.push(err131);
 }
 errors++;
-}
-if(errors === _errs156){
 }
 }
 var _valid0 = _errs156 === errors;
@@ -14491,8 +12214,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate445.errors = vErrors;
 return errors === 0;
 }
@@ -14501,7 +12222,6 @@ export const validateGetNetworkPeersOutput = validate475;
 const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
 const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
 const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14509,9 +12229,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate106.errors = vErrors;
 return errors === 0;
@@ -14525,7 +12242,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -14556,13 +12272,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -14571,13 +12284,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
-let data1 = data.head;
 const _errs5 = errors;
-if(!(validate106(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -14586,13 +12296,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
-let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate106(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -14601,13 +12308,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate106(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -14616,13 +12320,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
-let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate106(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -14631,13 +12332,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
-let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate106(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -14646,13 +12344,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
-let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate106(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -14661,13 +12356,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
-let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate106(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate106(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -14676,13 +12368,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
-let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate106(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate106(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -14691,13 +12380,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
-let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate106(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate106(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -14706,20 +12392,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
-let data10 = data.other;
 const _errs14 = errors;
-if(!(validate106(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -14744,8 +12425,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -14753,7 +12432,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -14784,13 +12462,10 @@ break;
 }
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate106(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -14799,13 +12474,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
-let data12 = data.head;
 const _errs19 = errors;
-if(!(validate106(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -14814,13 +12486,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
-let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate106(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -14829,13 +12498,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate106(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
@@ -14844,13 +12510,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
-let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate106(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs22 === errors;
 }
@@ -14859,13 +12522,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
-let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate106(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs23 === errors;
 }
@@ -14874,13 +12534,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
-let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate106(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs24 === errors;
 }
@@ -14889,20 +12546,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
-let data18 = data.other;
 const _errs25 = errors;
-if(!(validate106(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -14923,8 +12575,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs15){
 }
 }
 var _valid0 = _errs15 === errors;
@@ -14961,18 +12611,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -14991,13 +12637,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
-let data0 = data.head;
 const _errs2 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -15006,20 +12649,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate106(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15028,8 +12666,6 @@ if(valid0){
 else {
 validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate158.errors = vErrors;
@@ -15040,7 +12676,6 @@ return errors === 0;
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15061,7 +12696,6 @@ if(_errs1 === errors){
 if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -15080,13 +12714,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
-let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate105(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate105(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -15095,13 +12726,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
-let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate105(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate105(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -15110,13 +12738,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
-let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate105(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate105(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -15125,13 +12750,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
-let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate106(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate106(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -15140,20 +12762,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
-let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate106(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate106(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -15166,8 +12783,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -15178,7 +12793,6 @@ if(valid0){
 if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -15197,13 +12811,10 @@ break;
 }
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
-let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate105(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate105(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -15212,13 +12823,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
-let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate105(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate105(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -15227,13 +12835,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
-let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate105(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate105(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -15242,20 +12847,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
-let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate105(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate105(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -15267,8 +12867,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
@@ -15277,13 +12875,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
-let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate106(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate106(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -15292,13 +12887,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
-let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate106(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate106(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -15309,7 +12901,6 @@ if(valid0){
 if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
@@ -15328,13 +12919,10 @@ break;
 }
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
-let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate106(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate106(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -15343,13 +12931,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
-let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate106(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate106(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs23 === errors;
 }
@@ -15358,13 +12943,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
-let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate106(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate106(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs24 === errors;
 }
@@ -15373,13 +12955,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
-let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate106(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate106(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -15388,13 +12967,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
-let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate106(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate106(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -15403,13 +12979,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
-let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate106(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate106(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs27 === errors;
 }
@@ -15418,13 +12991,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
-let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate106(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate106(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs28 === errors;
 }
@@ -15433,13 +13003,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
-let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate106(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate106(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs29 === errors;
 }
@@ -15448,13 +13015,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
-let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate106(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate106(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs30 === errors;
 }
@@ -15463,20 +13027,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
-let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate106(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate106(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs31 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -15494,8 +13053,6 @@ else {
 validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs19){
-}
 }
 var valid0 = _errs19 === errors;
 }
@@ -15504,13 +13061,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
-let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate106(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate106(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs32 === errors;
 }
@@ -15519,13 +13073,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
-let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate106(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate106(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs33 === errors;
 }
@@ -15534,13 +13085,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
-let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate106(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate106(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs34 === errors;
 }
@@ -15551,7 +13099,6 @@ if(valid0){
 if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
@@ -15570,13 +13117,10 @@ break;
 }
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
-let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate106(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate106(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs38 === errors;
 }
@@ -15585,13 +13129,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
-let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate106(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate106(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs39 === errors;
 }
@@ -15600,20 +13141,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
-let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate106(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate106(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs40 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -15623,8 +13159,6 @@ if(valid4){
 else {
 validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs35){
 }
 }
 var valid0 = _errs35 === errors;
@@ -15636,7 +13170,6 @@ if(valid0){
 if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
@@ -15655,13 +13188,10 @@ break;
 }
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
-let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate158(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate158(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs44 === errors;
 }
@@ -15670,20 +13200,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
-let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate158(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate158(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs45 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -15693,15 +13218,11 @@ else {
 validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs41){
-}
 }
 var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15719,8 +13240,6 @@ else {
 validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate130.errors = vErrors;
 return errors === 0;
@@ -15735,22 +13254,14 @@ if(typeof data !== "string"){
 validate261.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema74.enum;
 if(!(((data === "running") || (data === "accepted")) || (data === "disconnected"))){
 validate261.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate261.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15758,9 +13269,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate173.errors = vErrors;
 return errors === 0;
@@ -15770,7 +13278,6 @@ return errors === 0;
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15789,13 +13296,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -15804,13 +13308,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -15819,13 +13320,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -15834,20 +13332,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -15859,16 +13352,11 @@ else {
 validate285.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate285.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15876,8 +13364,6 @@ let errors = 0;
 if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate170.errors = vErrors;
 return errors === 0;
@@ -15895,8 +13381,6 @@ if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -15906,8 +13390,6 @@ const _errs2 = errors;
 if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -15943,8 +13425,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate169.errors = vErrors;
 return errors === 0;
 }
@@ -15953,7 +13433,6 @@ return errors === 0;
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -15964,29 +13443,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate164(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate164(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -15994,8 +13465,6 @@ if(valid0){
 else {
 validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate163.errors = vErrors;
@@ -16006,7 +13475,6 @@ return errors === 0;
 function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -16014,7 +13482,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -16025,13 +13492,10 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate39(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
@@ -16039,7 +13503,6 @@ if(valid1){
 if(len2 > 1){
 let data2 = data0[1];
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
@@ -16058,14 +13521,10 @@ break;
 }
 if(_errs6 === errors){
 if(data2.score !== undefined && func0.call(data2, "score")){
-let data3 = data2.score;
 const _errs7 = errors;
-if(!(typeof data3 == "number")){
+if(!(typeof data2.score == "number")){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
@@ -16074,14 +13533,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.trusted !== undefined && func0.call(data2, "trusted")){
-let data4 = data2.trusted;
 const _errs9 = errors;
-if(typeof data4 !== "boolean"){
+if(typeof data2.trusted !== "boolean"){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -16090,13 +13545,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
-let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate129(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate129(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -16105,13 +13557,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
-let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate130(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate130(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -16120,13 +13569,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.state !== undefined && func0.call(data2, "state")){
-let data7 = data2.state;
 const _errs13 = errors;
-if(!(validate261(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate261(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -16135,13 +13581,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
-let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate164(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate164(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -16150,13 +13593,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.stat !== undefined && func0.call(data2, "stat")){
-let data9 = data2.stat;
 const _errs15 = errors;
-if(!(validate285(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate285(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -16165,13 +13605,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
-let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate163(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate163(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
@@ -16180,13 +13617,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
-let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate163(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate163(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -16195,13 +13629,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
-let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate163(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate163(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -16210,13 +13641,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
-let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate163(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate163(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -16225,13 +13653,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
-let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate163(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate163(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -16240,20 +13665,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
-let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate163(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate163(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16274,12 +13694,8 @@ else {
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs4){
-}
 }
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -16288,22 +13704,16 @@ else {
 validate475.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate475.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate475.errors = vErrors;
@@ -16316,7 +13726,6 @@ const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16335,14 +13744,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.score !== undefined && func0.call(data, "score")){
-let data0 = data.score;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.score == "number")){
 validate488.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -16351,14 +13756,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data1 = data.trusted;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate488.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -16367,13 +13768,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
-let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate129(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate129(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -16382,13 +13780,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
-let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate130(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate130(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -16397,13 +13792,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data4 = data.state;
 const _errs8 = errors;
-if(!(validate261(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate261(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -16412,13 +13804,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
-let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate164(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate164(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -16427,13 +13816,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stat !== undefined && func0.call(data, "stat")){
-let data6 = data.stat;
 const _errs10 = errors;
-if(!(validate285(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate285(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -16442,13 +13828,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate163(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate163(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -16457,13 +13840,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate163(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate163(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -16472,13 +13852,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate163(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate163(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -16487,13 +13864,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate163(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate163(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -16502,13 +13876,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate163(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate163(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -16517,20 +13888,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate163(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate163(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16551,15 +13917,12 @@ else {
 validate488.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate488.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate500;
-const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
+export const validateBooleanValue = validate500;
 
 function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16568,21 +13931,16 @@ if(typeof data !== "boolean"){
 validate500.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate500.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPeersLogOutput = validate501;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
 const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16607,15 +13965,9 @@ if(typeof data0 !== "string"){
 validate258.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema73.properties.kind.enum;
 if(!((((((data0 === "rejecting_request") || (data0 === "incoming_request")) || (data0 === "disconnection")) || (data0 === "external_disconnection")) || (data0 === "connection_established")) || (data0 === "request_rejected"))){
 validate258.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema73.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -16624,13 +13976,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate169(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -16639,13 +13988,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
-let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate165(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -16660,7 +14006,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate258.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -16672,19 +14017,13 @@ if(data3 < 0 || isNaN(data3)){
 validate258.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16696,8 +14035,6 @@ else {
 validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate258.errors = vErrors;
 return errors === 0;
@@ -16707,33 +14044,25 @@ return errors === 0;
 function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate258(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate258(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate501.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate501.errors = vErrors;
@@ -16741,7 +14070,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsOutput = validate503;
-const schema116 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
 const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
 const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
@@ -16752,7 +14080,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16784,7 +14111,6 @@ break;
 if(_errs3 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -16795,8 +14121,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema77.oneOf[0].properties.event_kind.enum;
 if(!(data0 === "requested")){
 const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -16807,16 +14131,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16831,8 +14145,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -16840,7 +14152,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -16883,8 +14194,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema77.oneOf[1].properties.event_kind.enum;
 if(!(data1 === "accepted")){
 const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -16895,10 +14204,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var valid2 = _errs9 === errors;
 }
 else {
@@ -16906,20 +14211,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16935,8 +14235,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -16949,7 +14247,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -16992,8 +14289,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema77.oneOf[2].properties.event_kind.enum;
 if(!(data3 === "running")){
 const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17004,10 +14299,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
 var valid3 = _errs15 === errors;
 }
 else {
@@ -17015,20 +14306,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate39(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs17 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -17044,8 +14330,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs12){
-}
 }
 var _valid0 = _errs12 === errors;
 if(_valid0 && valid0){
@@ -17058,7 +14342,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -17090,7 +14373,6 @@ break;
 if(_errs20 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
-const _errs21 = errors;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -17101,8 +14383,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs22 = errors;
-const vSchema3 = schema77.oneOf[3].properties.event_kind.enum;
 if(!(data5 === "disconnected")){
 const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17113,16 +14393,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs21){
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -17136,8 +14406,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs18){
 }
 }
 var _valid0 = _errs18 === errors;
@@ -17176,18 +14444,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17198,29 +14462,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate39(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate39(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -17228,8 +14484,6 @@ if(valid0){
 else {
 validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate176.errors = vErrors;
@@ -17240,7 +14494,6 @@ return errors === 0;
 function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17259,14 +14512,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate264.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17275,13 +14524,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17290,13 +14536,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate266(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -17305,13 +14548,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17320,13 +14560,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate169(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17335,13 +14572,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate176(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17350,13 +14584,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate176(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17365,13 +14596,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate176(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17380,13 +14608,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate176(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17395,20 +14620,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17426,8 +14646,6 @@ else {
 validate264.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate264.errors = vErrors;
 return errors === 0;
@@ -17437,7 +14655,6 @@ return errors === 0;
 function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -17445,7 +14662,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -17456,29 +14672,21 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate262(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate262(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
 if(valid1){
 if(len2 > 1){
-let data2 = data0[1];
 const _errs4 = errors;
-if(!(validate264(data2, {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate264(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -17487,22 +14695,16 @@ else {
 validate503.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate503.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate503.errors = vErrors;
@@ -17515,7 +14717,6 @@ const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17534,14 +14735,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate506.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17550,13 +14747,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17565,13 +14759,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate266(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -17580,13 +14771,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17595,13 +14783,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate169(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17610,13 +14795,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate176(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17625,13 +14807,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate176(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17640,13 +14819,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate176(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17655,13 +14831,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate176(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17670,20 +14843,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17701,22 +14869,18 @@ else {
 validate506.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate506.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate516;
-const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
 const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17741,15 +14905,9 @@ if(typeof data0 !== "string"){
 validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema52.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
 validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema52.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17758,20 +14916,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17780,8 +14933,6 @@ if(valid0){
 else {
 validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate198.errors = vErrors;
@@ -17792,7 +14943,6 @@ return errors === 0;
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17803,13 +14953,10 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate169(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -17821,7 +14968,6 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -17853,7 +14999,6 @@ break;
 if(_errs6 === errors){
 if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -17864,8 +15009,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema78.items[1].oneOf[0].properties.event_kind.enum;
 if(!(data2 === "outgoing_request")){
 const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17876,16 +15019,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -17900,8 +15033,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs4){
-}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0){
@@ -17909,7 +15040,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -17952,8 +15082,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs13 = errors;
-const vSchema1 = schema78.items[1].oneOf[1].properties.event_kind.enum;
 if(!(data3 === "accepting_request")){
 const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -17964,10 +15092,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs12){
-}
 var valid3 = _errs12 === errors;
 }
 else {
@@ -17975,20 +15099,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
-let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate39(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -18003,8 +15122,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs9){
 }
 }
 var _valid0 = _errs9 === errors;
@@ -18022,8 +15139,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18035,7 +15150,6 @@ valid1 = true;
 passing0 = 2;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
@@ -18078,8 +15192,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema78.items[1].oneOf[3].properties.event_kind.enum;
 if(!(data5 === "request_rejected")){
 const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18090,10 +15202,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid4 = _errs19 === errors;
 }
 else {
@@ -18101,20 +15209,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
-let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate39(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs21 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -18129,8 +15232,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs16){
 }
 }
 var _valid0 = _errs16 === errors;
@@ -18148,8 +15249,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs22 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18165,8 +15264,6 @@ if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -18181,8 +15278,6 @@ const _errs24 = errors;
 if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs24 === errors;
 if(_valid0 && valid1){
@@ -18223,11 +15318,7 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs2){
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -18235,8 +15326,6 @@ if(valid0){
 else {
 validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate277.errors = vErrors;
@@ -18247,33 +15336,25 @@ return errors === 0;
 function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate277(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate277(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate516.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate516.errors = vErrors;
@@ -18281,7 +15362,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate518;
-const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18295,22 +15375,16 @@ if(!func39("cryptobox_public_key_hash", data)){
 validate518.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate518.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate520;
-const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18329,13 +15403,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -18344,13 +15415,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -18359,13 +15427,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18374,20 +15439,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18399,20 +15459,16 @@ else {
 validate520.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate520.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkVersionOutput = validate525;
-const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-subschema:3ae56b3e0cebd9e2"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
 
 function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18431,13 +15487,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate194(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -18446,13 +15499,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -18461,20 +15511,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate256(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18485,46 +15530,35 @@ else {
 validate525.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate525.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkVersionsOutput = validate529;
-const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:network_version"}};
 
 function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate253(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate253(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate529.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate529.errors = vErrors;
@@ -18532,38 +15566,29 @@ return errors === 0;
 }
 
 export const validateGetProtocolsOutput = validate531;
-const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Protocol_hash"}};
 
 function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate101(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate101(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate531.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate531.errors = vErrors;
@@ -18571,7 +15596,6 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate533;
-const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-32768,"maximum":32767};
 
 function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18580,7 +15604,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate533.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 32767 || isNaN(data)){
@@ -18592,11 +15615,7 @@ if(data < -32768 || isNaN(data)){
 validate533.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate533.errors = vErrors;
@@ -18609,7 +15628,6 @@ const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18628,14 +15646,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.minor_words !== undefined && func0.call(data, "minor_words")){
-let data0 = data.minor_words;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.minor_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18644,14 +15658,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
-let data1 = data.promoted_words;
 const _errs4 = errors;
-if(!(typeof data1 == "number")){
+if(!(typeof data.promoted_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -18660,14 +15670,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_words !== undefined && func0.call(data, "major_words")){
-let data2 = data.major_words;
 const _errs6 = errors;
-if(!(typeof data2 == "number")){
+if(!(typeof data.major_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -18676,13 +15682,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
-let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate64(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate64(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18691,13 +15694,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
-let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate64(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -18706,13 +15706,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
-let data5 = data.heap_words;
 const _errs10 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate64(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -18721,13 +15718,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
-let data6 = data.heap_chunks;
 const _errs11 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate64(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -18736,13 +15730,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
-let data7 = data.live_words;
 const _errs12 = errors;
-if(!(validate64(data7, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate64(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -18751,13 +15742,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
-let data8 = data.live_blocks;
 const _errs13 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate64(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -18766,13 +15754,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
-let data9 = data.free_words;
 const _errs14 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate64(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -18781,13 +15766,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
-let data10 = data.free_blocks;
 const _errs15 = errors;
-if(!(validate64(data10, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate64(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -18796,13 +15778,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
-let data11 = data.largest_free;
 const _errs16 = errors;
-if(!(validate64(data11, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate64(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -18811,13 +15790,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
-let data12 = data.fragments;
 const _errs17 = errors;
-if(!(validate64(data12, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate64(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -18826,13 +15802,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
-let data13 = data.compactions;
 const _errs18 = errors;
-if(!(validate64(data13, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate64(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -18841,13 +15814,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
-let data14 = data.top_heap_words;
 const _errs19 = errors;
-if(!(validate64(data14, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate64(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs19 === errors;
 }
@@ -18856,20 +15826,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
-let data15 = data.stack_size;
 const _errs20 = errors;
-if(!(validate64(data15, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate64(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18893,15 +15858,12 @@ else {
 validate534.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate534.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate548;
-const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18910,7 +15872,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18941,13 +15902,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
-let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -18956,13 +15914,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
-let data1 = data.size;
 const _errs5 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate173(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -18971,13 +15926,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
-let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate173(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -18986,13 +15938,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
-let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate173(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -19001,13 +15950,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
-let data4 = data.text;
 const _errs8 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate173(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -19016,13 +15962,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
-let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate173(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate173(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -19031,13 +15974,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
-let data6 = data.data;
 const _errs10 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -19046,20 +15986,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
-let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate173(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19081,8 +16016,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -19090,7 +16023,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -19121,13 +16053,10 @@ break;
 }
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
-let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate64(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -19136,9 +16065,8 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mem !== undefined && func0.call(data, "mem")){
-let data9 = data.mem;
 const _errs16 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19148,9 +16076,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid2 = _errs16 === errors;
 }
 else {
@@ -19158,20 +16083,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
-let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate173(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19187,8 +16107,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -19225,8 +16143,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate548.errors = vErrors;
 return errors === 0;
 }
@@ -19237,7 +16153,6 @@ const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19258,7 +16173,6 @@ if(_errs1 === errors){
 if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -19277,13 +16191,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
-let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate64(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -19292,13 +16203,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
-let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate64(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -19323,8 +16231,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema127.properties.version.properties.additional_info.oneOf[0].enum;
 if(!(data3 === "dev")){
 const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19335,17 +16241,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var _valid0 = _errs9 === errors;
 if(_valid0){
 valid2 = true;
 passing0 = 0;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -19376,20 +16277,10 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-let data4 = data3.rc;
-const _errs14 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate64(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -19403,8 +16294,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs11){
 }
 }
 var _valid0 = _errs11 === errors;
@@ -19428,8 +16317,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema1 = schema127.properties.version.properties.additional_info.oneOf[2].enum;
 if(!(data3 === "release")){
 const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19439,10 +16326,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs15){
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid2){
@@ -19479,14 +16362,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19497,8 +16376,6 @@ else {
 validate559.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -19507,13 +16384,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.network_version !== undefined && func0.call(data, "network_version")){
-let data5 = data.network_version;
 const _errs17 = errors;
-if(!(validate253(data5, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate253(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -19528,7 +16402,6 @@ const _errs19 = errors;
 let valid4 = false;
 let passing1 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -19559,13 +16432,10 @@ break;
 }
 if(_errs22 === errors){
 if(data6.commit_hash !== undefined && func0.call(data6, "commit_hash")){
-let data7 = data6.commit_hash;
 const _errs23 = errors;
-if(!(validate23(data7, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate23(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -19574,20 +16444,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data6.commit_date !== undefined && func0.call(data6, "commit_date")){
-let data8 = data6.commit_date;
 const _errs24 = errors;
-if(!(validate23(data8, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
+if(!(validate23(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -19602,8 +16467,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-if(errors === _errs20){
 }
 }
 var _valid1 = _errs20 === errors;
@@ -19621,9 +16484,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-const _errs26 = errors;
-if(errors === _errs25){
 }
 var _valid1 = _errs25 === errors;
 if(_valid1 && valid4){
@@ -19659,14 +16519,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19677,15 +16533,12 @@ else {
 validate559.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate559.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate566;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"successful_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","successful_validation"],"additionalProperties":false},{"type":"object","properties":{"failed_validation":{"$ref":"octez-subschema:1695538ac02fcd64"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"errors":{"$ref":"octez-definition:error"}},"required":["status","failed_validation"],"additionalProperties":false},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"},{"$ref":"octez-subschema:11feac6e8b3b7ba6"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:1695538ac02fcd64"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19695,7 +16548,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19738,8 +16590,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema56.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
 const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19750,10 +16600,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -19761,20 +16607,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
-let data1 = data.since;
 const _errs6 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -19790,8 +16631,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -19799,7 +16638,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -19842,8 +16680,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema56.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
 const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19854,10 +16690,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -19865,20 +16697,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
-let data3 = data.since;
 const _errs12 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19894,8 +16721,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -19908,7 +16733,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -19951,8 +16775,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs17 = errors;
-const vSchema2 = schema56.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
 const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19963,10 +16785,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs16){
-}
 var valid3 = _errs16 === errors;
 }
 else {
@@ -19974,13 +16792,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate169(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs18 === errors;
 }
@@ -19989,20 +16804,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
-let data6 = data.since;
 const _errs19 = errors;
-if(!(validate169(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -20019,8 +16829,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs13){
-}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -20033,7 +16841,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -20076,8 +16883,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema56.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
 const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20088,10 +16893,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -20099,13 +16900,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate169(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -20114,20 +16912,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
-let data9 = data.since;
 const _errs26 = errors;
-if(!(validate169(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -20144,8 +16937,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -20158,7 +16949,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -20201,8 +16991,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema56.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
 const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20213,10 +17001,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
 var valid5 = _errs30 === errors;
 }
 else {
@@ -20224,13 +17008,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate169(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs32 === errors;
 }
@@ -20239,13 +17020,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
-let data12 = data.since;
 const _errs33 = errors;
-if(!(validate169(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs33 === errors;
 }
@@ -20254,20 +17032,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
-let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate214(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs34 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -20284,8 +17057,6 @@ else {
 vErrors.push(err24);
 }
 errors++;
-}
-if(errors === _errs27){
 }
 }
 var _valid0 = _errs27 === errors;
@@ -20325,18 +17096,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate205.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20355,13 +17122,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20370,13 +17134,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
-let data1 = data.chain_id;
 const _errs3 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -20385,20 +17146,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer !== undefined && func0.call(data, "peer")){
-let data2 = data.peer;
 const _errs4 = errors;
-if(!(validate39(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20409,19 +17165,15 @@ else {
 validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timespan.system"},"completed":{"$ref":"octez-definition:timespan.system"}},"required":["completed","treated","pushed"],"additionalProperties":false};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20440,13 +17192,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.pushed !== undefined && func0.call(data, "pushed")){
-let data0 = data.pushed;
 const _errs2 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20455,13 +17204,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.treated !== undefined && func0.call(data, "treated")){
-let data1 = data.treated;
 const _errs3 = errors;
-if(!(validate191(data1, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
+if(!(validate191(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -20470,20 +17216,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.completed !== undefined && func0.call(data, "completed")){
-let data2 = data.completed;
 const _errs4 = errors;
-if(!(validate191(data2, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
+if(!(validate191(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20494,19 +17235,15 @@ else {
 validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"}},"required":["block"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20525,20 +17262,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
-const _errs2 = errors;
-if(!(validate31(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20546,8 +17273,6 @@ if(valid0){
 else {
 validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate30.errors = vErrors;
@@ -20558,7 +17283,6 @@ return errors === 0;
 function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20577,13 +17301,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -20594,7 +17315,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -20602,7 +17322,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -20621,13 +17340,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -20636,20 +17352,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate34(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate34(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -20659,22 +17370,16 @@ else {
 validate566.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -20686,7 +17391,6 @@ if(valid0){
 if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -20694,7 +17398,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -20713,13 +17416,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -20730,7 +17430,6 @@ if(valid4){
 if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -20742,7 +17441,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -20773,13 +17471,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.successful_validation !== undefined && func0.call(data9, "successful_validation")){
-let data10 = data9.successful_validation;
 const _errs23 = errors;
-if(!(validate34(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
+if(!(validate34(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -20788,20 +17483,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -20817,8 +17507,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -20826,7 +17514,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -20857,13 +17544,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.failed_validation !== undefined && func0.call(data9, "failed_validation")){
-let data12 = data9.failed_validation;
 const _errs28 = errors;
-if(!(validate34(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
+if(!(validate34(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -20872,13 +17556,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data13 = data9.status;
 const _errs29 = errors;
-if(!(validate189(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -20887,20 +17568,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.errors !== undefined && func0.call(data9, "errors")){
-let data14 = data9.errors;
 const _errs30 = errors;
-if(!(validate214(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
+if(!(validate214(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -20916,8 +17592,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -20935,8 +17609,6 @@ if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + 
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs31 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -20952,8 +17624,6 @@ if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + 
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs32 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -20968,8 +17638,6 @@ const _errs33 = errors;
 if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs33 === errors;
 if(_valid0 && valid6){
@@ -21008,29 +17676,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -21040,22 +17700,16 @@ else {
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate566.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -21067,7 +17721,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs34 = errors;
-const _errs35 = errors;
 if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
@@ -21086,13 +17739,10 @@ break;
 }
 if(_errs36 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
-let data16 = data15.pushed;
 const _errs37 = errors;
-if(!(validate169(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs37 === errors;
 }
@@ -21101,13 +17751,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
-let data17 = data15.treated;
 const _errs38 = errors;
-if(!(validate169(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs38 === errors;
 }
@@ -21116,20 +17763,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
-let data18 = data15.request;
 const _errs39 = errors;
-if(!(validate34(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate34(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs39 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -21140,15 +17782,11 @@ else {
 validate566.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs34){
-}
 }
 var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21160,21 +17798,16 @@ else {
 validate566.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate582;
-const schema129 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+export const validateWorkersOutput = validate582;
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21193,13 +17826,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
-let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate64(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -21208,13 +17838,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
-let data1 = data.status;
 const _errs3 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -21223,20 +17850,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
-let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate64(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate64(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21247,8 +17869,6 @@ else {
 validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate235.errors = vErrors;
 return errors === 0;
@@ -21258,7 +17878,6 @@ return errors === 0;
 function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -21266,7 +17885,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -21285,13 +17903,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate36(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -21300,13 +17915,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate205(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -21315,13 +17927,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate235(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -21336,7 +17945,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate582.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 32767 || isNaN(data4)){
@@ -21348,19 +17956,13 @@ if(data4 < -32768 || isNaN(data4)){
 validate582.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21372,22 +17974,16 @@ else {
 validate582.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate582.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate582.errors = vErrors;
@@ -21400,7 +17996,6 @@ const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21419,13 +18014,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -21436,7 +18028,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -21444,7 +18035,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -21463,13 +18053,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -21478,20 +18065,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate31(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate31(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -21501,22 +18083,16 @@ else {
 validate586.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -21528,7 +18104,6 @@ if(valid0){
 if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -21536,7 +18111,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -21555,13 +18129,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -21572,7 +18143,6 @@ if(valid4){
 if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -21584,7 +18154,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -21615,13 +18184,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate31(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate31(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -21630,13 +18196,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
@@ -21657,8 +18220,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs26 = errors;
-const vSchema0 = schema130.properties.backlog.items.properties.events.items.oneOf[0].properties.outcome.enum;
 if(!(((data12 === "branch") || (data12 === "ignored")) || (data12 === "increment"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/outcome",schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema130.properties.backlog.items.properties.events.items.oneOf[0].properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21669,10 +18230,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs25){
-}
 var valid7 = _errs25 === errors;
 }
 else {
@@ -21680,13 +18237,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.fitness !== undefined && func0.call(data9, "fitness")){
-let data13 = data9.fitness;
 const _errs27 = errors;
-if(!(validate248(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
+if(!(validate248(data9.fitness, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs27 === errors;
 }
@@ -21695,13 +18249,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.level !== undefined && func0.call(data9, "level")){
-let data14 = data9.level;
 const _errs28 = errors;
-if(!(validate202(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
+if(!(validate202(data9.level, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs28 === errors;
 }
@@ -21710,20 +18261,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.timestamp !== undefined && func0.call(data9, "timestamp")){
-let data15 = data9.timestamp;
 const _errs29 = errors;
-if(!(validate244(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244(data9.timestamp, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs29 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -21743,8 +18289,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -21755,8 +18299,6 @@ const _errs30 = errors;
 if(!(validate214(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid6){
@@ -21783,8 +18325,6 @@ if(!(validate251(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs31 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -21796,7 +18336,6 @@ valid6 = true;
 passing0 = 3;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -21827,13 +18366,10 @@ break;
 }
 if(_errs34 === errors){
 if(data9.active !== undefined && func0.call(data9, "active")){
-let data16 = data9.active;
 const _errs35 = errors;
-if(!(validate64(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
+if(!(validate64(data9.active, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs35 === errors;
 }
@@ -21842,20 +18378,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.needed !== undefined && func0.call(data9, "needed")){
-let data17 = data9.needed;
 const _errs36 = errors;
-if(!(validate64(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
+if(!(validate64(data9.needed, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs36 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -21871,8 +18402,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs32){
-}
 }
 var _valid0 = _errs32 === errors;
 if(_valid0 && valid6){
@@ -21885,7 +18414,6 @@ valid6 = true;
 passing0 = 4;
 }
 const _errs37 = errors;
-const _errs38 = errors;
 if(errors === _errs37){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
@@ -21916,13 +18444,10 @@ break;
 }
 if(_errs39 === errors){
 if(data9.min_head_time !== undefined && func0.call(data9, "min_head_time")){
-let data18 = data9.min_head_time;
 const _errs40 = errors;
-if(!(validate244(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
+if(!(validate244(data9.min_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs40 === errors;
 }
@@ -21931,13 +18456,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.max_head_time !== undefined && func0.call(data9, "max_head_time")){
-let data19 = data9.max_head_time;
 const _errs41 = errors;
-if(!(validate244(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
+if(!(validate244(data9.max_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs41 === errors;
 }
@@ -21946,20 +18468,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.most_recent_validation !== undefined && func0.call(data9, "most_recent_validation")){
-let data20 = data9.most_recent_validation;
 const _errs42 = errors;
-if(!(validate244(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
+if(!(validate244(data9.most_recent_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs42 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -21975,8 +18492,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-if(errors === _errs37){
 }
 }
 var _valid0 = _errs37 === errors;
@@ -22017,29 +18532,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -22049,22 +18556,16 @@ else {
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate586.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -22076,7 +18577,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing6;
@@ -22095,13 +18595,10 @@ break;
 }
 if(_errs45 === errors){
 if(data21.pushed !== undefined && func0.call(data21, "pushed")){
-let data22 = data21.pushed;
 const _errs46 = errors;
-if(!(validate169(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs46 === errors;
 }
@@ -22110,13 +18607,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data21.treated !== undefined && func0.call(data21, "treated")){
-let data23 = data21.treated;
 const _errs47 = errors;
-if(!(validate169(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs47 === errors;
 }
@@ -22125,20 +18619,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data21.request !== undefined && func0.call(data21, "request")){
-let data24 = data21.request;
 const _errs48 = errors;
-if(!(validate31(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+if(!(validate31(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs48 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -22149,15 +18638,11 @@ else {
 validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs43){
-}
 }
 var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22169,21 +18654,16 @@ else {
 validate586.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate586.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate606;
-const schema131 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22202,13 +18682,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
-let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate64(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22217,20 +18694,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
-let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate64(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22239,8 +18711,6 @@ if(valid0){
 else {
 validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate180.errors = vErrors;
@@ -22251,7 +18721,6 @@ return errors === 0;
 function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22270,13 +18739,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
-let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate64(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22285,13 +18751,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
-let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate64(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate64(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -22300,13 +18763,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
-let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate180(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate180(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -22315,13 +18775,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
-let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate180(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate180(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -22330,13 +18787,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
-let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate180(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate180(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -22345,13 +18799,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
-let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate64(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -22360,20 +18811,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
-let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate64(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22388,20 +18834,16 @@ else {
 validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate606.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate614;
-const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -22409,7 +18851,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -22428,13 +18869,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
-let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate39(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22443,13 +18881,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate205(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22458,13 +18893,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate235(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -22475,7 +18907,6 @@ if(valid1){
 if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
@@ -22494,13 +18925,10 @@ break;
 }
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
-let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate64(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate64(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -22509,20 +18937,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
-let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate64(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate64(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22532,15 +18955,11 @@ else {
 validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs7){
-}
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22552,22 +18971,16 @@ else {
 validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate614.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate614.errors = vErrors;
@@ -22575,7 +18988,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate620;
-const schema133 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:a6a840967d744e63"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"nb_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["nb_blocks","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"timespan":{"$ref":"octez-definition:timespan.system"}},"required":["timespan","peer"],"additionalProperties":false},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"$ref":"octez-subschema:e00aea4a115d8edf"},{"type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"reason":{"$ref":"octez-definition:unistring"}},"required":["reason","peer"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22585,7 +18997,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22628,8 +19039,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema47.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -22640,10 +19049,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -22651,20 +19056,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22680,8 +19080,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22689,7 +19087,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22732,8 +19129,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema47.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -22744,10 +19139,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -22755,13 +19146,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
-let data3 = data.block;
 const _errs12 = errors;
-if(!(validate31(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -22770,20 +19158,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
-let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate64(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate64(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22799,8 +19182,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -22837,18 +19218,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","peer"],"additionalProperties":false};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22867,13 +19244,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.peer !== undefined && func0.call(data, "peer")){
-let data0 = data.peer;
 const _errs2 = errors;
-if(!(validate39(data0, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22882,20 +19256,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block !== undefined && func0.call(data, "block")){
-let data1 = data.block;
 const _errs3 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22904,8 +19273,6 @@ if(valid0){
 else {
 validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate216.errors = vErrors;
@@ -22916,7 +19283,6 @@ return errors === 0;
 function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22935,13 +19301,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22952,7 +19315,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22960,7 +19322,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22979,13 +19340,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22994,20 +19352,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate185(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate185(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23017,22 +19370,16 @@ else {
 validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -23044,7 +19391,6 @@ if(valid0){
 if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -23052,7 +19398,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -23071,13 +19416,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -23088,7 +19430,6 @@ if(valid4){
 if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -23100,7 +19441,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -23131,13 +19471,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate185(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate185(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -23146,20 +19483,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -23175,8 +19507,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -23184,7 +19514,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -23215,13 +19544,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
-let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate214(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -23230,13 +19556,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
-let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate185(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate185(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -23245,20 +19568,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data14 = data9.status;
 const _errs30 = errors;
-if(!(validate189(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -23275,8 +19593,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs25){
-}
 }
 var _valid0 = _errs25 === errors;
 if(_valid0 && valid6){
@@ -23289,7 +19605,6 @@ valid6 = true;
 passing0 = 1;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
@@ -23320,13 +19635,10 @@ break;
 }
 if(_errs33 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
-let data15 = data9.peer;
 const _errs34 = errors;
-if(!(validate39(data15, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs34 === errors;
 }
@@ -23335,20 +19647,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data9.nb_blocks !== undefined && func0.call(data9, "nb_blocks")){
-let data16 = data9.nb_blocks;
 const _errs35 = errors;
-if(!(validate64(data16, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
+if(!(validate64(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs35 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -23363,8 +19670,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs31){
 }
 }
 var _valid0 = _errs31 === errors;
@@ -23382,8 +19687,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23398,8 +19701,6 @@ const _errs37 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs37 === errors;
 if(_valid0 && valid6){
@@ -23416,8 +19717,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23432,8 +19731,6 @@ const _errs39 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs39 === errors;
 if(_valid0 && valid6){
@@ -23450,8 +19747,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs40 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23466,8 +19761,6 @@ const _errs41 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid6){
@@ -23484,8 +19777,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs42 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23500,8 +19791,6 @@ const _errs43 = errors;
 if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid6){
@@ -23518,8 +19807,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs44 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23535,8 +19822,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs45 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23548,7 +19833,6 @@ valid6 = true;
 passing0 = 12;
 }
 const _errs46 = errors;
-const _errs47 = errors;
 if(errors === _errs46){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
@@ -23579,13 +19863,10 @@ break;
 }
 if(_errs48 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
-let data17 = data9.peer;
 const _errs49 = errors;
-if(!(validate39(data17, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs49 === errors;
 }
@@ -23594,20 +19875,15 @@ var valid10 = true;
 }
 if(valid10){
 if(data9.timespan !== undefined && func0.call(data9, "timespan")){
-let data18 = data9.timespan;
 const _errs50 = errors;
-if(!(validate191(data18, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
+if(!(validate191(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs50 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -23622,8 +19898,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-if(errors === _errs46){
 }
 }
 var _valid0 = _errs46 === errors;
@@ -23641,8 +19915,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs51 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23658,8 +19930,6 @@ if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs52 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -23671,7 +19941,6 @@ valid6 = true;
 passing0 = 15;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing7;
@@ -23702,13 +19971,10 @@ break;
 }
 if(_errs55 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
-let data19 = data9.peer;
 const _errs56 = errors;
-if(!(validate39(data19, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs56 === errors;
 }
@@ -23717,20 +19983,15 @@ var valid11 = true;
 }
 if(valid11){
 if(data9.reason !== undefined && func0.call(data9, "reason")){
-let data20 = data9.reason;
 const _errs57 = errors;
-if(!(validate23(data20, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
+if(!(validate23(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs57 === errors;
 }
 else {
 var valid11 = true;
-}
-if(valid11){
 }
 }
 }
@@ -23745,8 +20006,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs53){
 }
 }
 var _valid0 = _errs53 === errors;
@@ -23798,29 +20057,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -23830,22 +20081,16 @@ else {
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate620.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -23857,7 +20102,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs58 = errors;
-const _errs59 = errors;
 if(errors === _errs58){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing8;
@@ -23876,13 +20120,10 @@ break;
 }
 if(_errs60 === errors){
 if(data21.pushed !== undefined && func0.call(data21, "pushed")){
-let data22 = data21.pushed;
 const _errs61 = errors;
-if(!(validate169(data22, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs61 === errors;
 }
@@ -23891,13 +20132,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data21.treated !== undefined && func0.call(data21, "treated")){
-let data23 = data21.treated;
 const _errs62 = errors;
-if(!(validate169(data23, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs62 === errors;
 }
@@ -23906,20 +20144,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data21.request !== undefined && func0.call(data21, "request")){
-let data24 = data21.request;
 const _errs63 = errors;
-if(!(validate185(data24, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+if(!(validate185(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs63 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -23930,15 +20163,11 @@ else {
 validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs58){
-}
 }
 var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23950,19 +20179,13 @@ else {
 validate620.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate620.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate651;
-const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","request"],"additionalProperties":false},{"type":"object","properties":{"error":{"$ref":"octez-definition:error"},"failed_request":{"$ref":"octez-subschema:e78c469033c1e8fb"},"status":{"$ref":"octez-subschema:bba92f29e470c799"}},"required":["status","failed_request","error"],"additionalProperties":false},{"type":"object","additionalProperties":false},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-definition:Operation_hash"},{"$ref":"octez-subschema:6cca9ce559c7989b"}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e78c469033c1e8fb"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
-const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23976,10 +20199,6 @@ if(!func39("operation_hash", data)){
 validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate224.errors = vErrors;
 return errors === 0;
@@ -23989,33 +20208,25 @@ return errors === 0;
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate224(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate224(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate223.errors = vErrors;
@@ -24026,7 +20237,6 @@ return errors === 0;
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24045,13 +20255,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
-let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate223(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate223(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24060,20 +20267,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
-let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate223(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate223(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -24082,8 +20284,6 @@ if(valid0){
 else {
 validate222.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate222.errors = vErrors;
@@ -24098,7 +20298,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24141,8 +20340,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema59.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24153,10 +20350,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -24164,20 +20357,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate31(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -24193,8 +20381,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -24202,7 +20388,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -24245,8 +20430,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema59.oneOf[1].properties.request.enum;
 if(!(data2 === "notify")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24257,10 +20440,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -24268,13 +20447,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
-let data3 = data.peer;
 const _errs12 = errors;
-if(!(validate39(data3, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -24283,20 +20459,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
-let data4 = data.mempool;
 const _errs13 = errors;
-if(!(validate222(data4, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate222(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24313,8 +20484,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -24327,7 +20496,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -24370,8 +20538,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs18 = errors;
-const vSchema2 = schema59.oneOf[2].properties.request.enum;
 if(!(data5 === "inject")){
 const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24382,10 +20548,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs17){
-}
 var valid3 = _errs17 === errors;
 }
 else {
@@ -24393,20 +20555,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
-let data6 = data.operation;
 const _errs19 = errors;
-if(!(validate230(data6, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -24422,8 +20579,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid0 = _errs14 === errors;
 if(_valid0 && valid0){
@@ -24436,7 +20591,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -24479,8 +20633,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema59.oneOf[3].properties.request.enum;
 if(!(data7 === "arrived")){
 const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24491,10 +20643,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -24502,13 +20650,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
-let data8 = data.operation_hash;
 const _errs25 = errors;
-if(!(validate224(data8, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate224(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -24517,20 +20662,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
-let data9 = data.operation;
 const _errs26 = errors;
-if(!(validate230(data9, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -24547,8 +20687,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -24561,7 +20699,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -24593,7 +20730,6 @@ break;
 if(_errs29 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data10 = data.request;
-const _errs30 = errors;
 if(typeof data10 !== "string"){
 const err22 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24604,8 +20740,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema59.oneOf[4].properties.request.enum;
 if(!(data10 === "advertise")){
 const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24616,16 +20750,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
-var valid5 = _errs30 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -24640,8 +20764,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid0 = _errs27 === errors;
 if(_valid0 && valid0){
@@ -24654,7 +20776,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -24686,7 +20807,6 @@ break;
 if(_errs34 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data11 = data.request;
-const _errs35 = errors;
 if(typeof data11 !== "string"){
 const err27 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24697,8 +20817,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs36 = errors;
-const vSchema5 = schema59.oneOf[5].properties.request.enum;
 if(!(data11 === "leftover")){
 const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24709,16 +20827,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs35){
-}
-var valid6 = _errs35 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -24732,8 +20840,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -24774,8 +20880,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate219.errors = vErrors;
 return errors === 0;
 }
@@ -24784,7 +20888,6 @@ return errors === 0;
 function validate651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24803,13 +20906,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate205(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24820,7 +20920,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -24828,7 +20927,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -24847,13 +20945,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate169(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -24862,20 +20957,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate219(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate219(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24885,22 +20975,16 @@ else {
 validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -24912,7 +20996,6 @@ if(valid0){
 if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid3 = true;
@@ -24920,7 +21003,6 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -24939,13 +21021,10 @@ break;
 }
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
-let data7 = data6.level;
 const _errs15 = errors;
-if(!(validate200(data7, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
@@ -24956,7 +21035,6 @@ if(valid4){
 if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data8)){
 var valid5 = true;
@@ -24968,7 +21046,6 @@ const _errs19 = errors;
 let valid6 = false;
 let passing0 = null;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
@@ -24999,13 +21076,10 @@ break;
 }
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
-let data10 = data9.request;
 const _errs23 = errors;
-if(!(validate219(data10, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate219(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs23 === errors;
 }
@@ -25014,20 +21088,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data11 = data9.status;
 const _errs24 = errors;
-if(!(validate189(data11, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs24 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -25043,8 +21112,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0){
@@ -25052,7 +21119,6 @@ valid6 = true;
 passing0 = 0;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
@@ -25083,13 +21149,10 @@ break;
 }
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
-let data12 = data9.error;
 const _errs28 = errors;
-if(!(validate214(data12, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs28 === errors;
 }
@@ -25098,13 +21161,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
-let data13 = data9.failed_request;
 const _errs29 = errors;
-if(!(validate219(data13, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate219(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs29 === errors;
 }
@@ -25113,20 +21173,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
-let data14 = data9.status;
 const _errs30 = errors;
-if(!(validate189(data14, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -25143,8 +21198,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs25){
-}
 }
 var _valid0 = _errs25 === errors;
 if(_valid0 && valid6){
@@ -25157,10 +21210,8 @@ valid6 = true;
 passing0 = 1;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs33 = errors;
 for(const key5 of Object.keys(data9)){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -25172,8 +21223,6 @@ vErrors.push(err6);
 errors++;
 break;
 }
-if(_errs33 === errors){
-}
 }
 else {
 const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -25184,8 +21233,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-if(errors === _errs31){
 }
 }
 var _valid0 = _errs31 === errors;
@@ -25203,8 +21250,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs34 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25219,8 +21264,6 @@ const _errs35 = errors;
 if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid6){
@@ -25237,8 +21280,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25254,8 +21295,6 @@ if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" +
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs37 === errors;
 if(_valid0 && valid6){
 valid6 = false;
@@ -25270,8 +21309,6 @@ const _errs38 = errors;
 if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid6){
@@ -25313,29 +21350,21 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs18){
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs16){
-}
 }
 var valid4 = _errs16 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -25345,22 +21374,16 @@ else {
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs12){
-}
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate651.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
@@ -25372,7 +21395,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs39 = errors;
-const _errs40 = errors;
 if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
@@ -25391,13 +21413,10 @@ break;
 }
 if(_errs41 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
-let data16 = data15.pushed;
 const _errs42 = errors;
-if(!(validate169(data16, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs42 === errors;
 }
@@ -25406,13 +21425,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
-let data17 = data15.treated;
 const _errs43 = errors;
-if(!(validate169(data17, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs43 === errors;
 }
@@ -25421,20 +21437,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
-let data18 = data15.request;
 const _errs44 = errors;
-if(!(validate219(data18, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate219(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs44 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -25445,15 +21456,11 @@ else {
 validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs39){
-}
 }
 var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -25464,8 +21471,6 @@ if(valid0){
 else {
 validate651.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate651.errors = vErrors;

@@ -52,6 +52,7 @@ import {
   writeZarithZ,
 } from "@tezos-rpcgen/runtime";
 import type {
+  BlockHashAndLevel,
   BlockHeader,
   DeleteChainsInvalidBlocksByBlockHashError,
   DeleteChainsInvalidBlocksByBlockHashOutput,
@@ -59,6 +60,9 @@ import type {
   DeleteNetworkConnectionsByPeerIdOutput,
   DeleteNetworkGreylistError,
   DeleteNetworkGreylistOutput,
+  EmptyObject,
+  ErrorTrace,
+  ExpectedEnvVersionAndComponents,
   Fitness,
   GetChainsBlocksError,
   GetChainsBlocksOutput,
@@ -168,6 +172,7 @@ import type {
   GetWorkersPrevalidatorsByChainIdOutput,
   GetWorkersPrevalidatorsError,
   GetWorkersPrevalidatorsOutput,
+  HexBytes,
   HistoryMode,
   HistoryModeFull,
   HistoryModeRolling,
@@ -186,6 +191,9 @@ import type {
   LayoutZeroWidth,
   MaxActiveRpcConnections,
   Mempool,
+  MonitorOutput,
+  NetworkPeersByPeerIdOutput,
+  NetworkPointsByPointOutput,
   NetworkVersion,
   Operation,
   Operation2,
@@ -245,6 +253,7 @@ import type {
   UnionCase,
   UserActivatedProtocolOverrides,
   UserActivatedUpgrades,
+  WorkersOutput,
 } from "./types.ts";
 
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
@@ -1128,6 +1137,315 @@ export function encodeUserActivatedUpgrades(w: BinaryWriter, value: UserActivate
   }
 }
 
+/** Reads a {@link ErrorTrace} at the reader's offset. */
+export function decodeErrorTrace(r: BinaryReader): ErrorTrace {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = readBsonValue(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+/** Writes a {@link ErrorTrace}. */
+export function encodeErrorTrace(w: BinaryWriter, value: ErrorTrace): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  writeBsonValue(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
+/** Reads a {@link EmptyObject} at the reader's offset. */
+export function decodeEmptyObject(r: BinaryReader): EmptyObject {
+  return {};
+}
+
+/** Writes a {@link EmptyObject}. */
+export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+}
+
+/** Reads a {@link BlockHashAndLevel} at the reader's offset. */
+export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
+  let field = "";
+  try {
+    field = "block_hash";
+    const blockHash = readHash(r, BASE58.block_hash);
+    field = "level";
+    const level = readInt32(r);
+    return { block_hash: blockHash, level };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link BlockHashAndLevel}. */
+export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "block_hash";
+    writeHash(w, BASE58.block_hash, value.block_hash);
+    field = "level";
+    writeInt32(w, value.level);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+/** Reads a {@link HexBytes} at the reader's offset. */
+export function decodeHexBytes(r: BinaryReader): HexBytes {
+  return decodeFitnessItem(r);
+}
+
+/** Writes a {@link HexBytes}. */
+export function encodeHexBytes(w: BinaryWriter, value: HexBytes): void {
+  encodeFitnessItem(w, value);
+}
+
+/** Reads a {@link ExpectedEnvVersionAndComponents} at the reader's offset. */
+export function decodeExpectedEnvVersionAndComponents(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponents {
+  let field = "";
+  try {
+    field = "expected_env_version";
+    const expectedEnvVersion = readUint16(r);
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "components";
+    const components = decodeExpectedEnvVersionAndComponentsComponents(r);
+    closeDynamicFrame(r, outer1);
+    return { expected_env_version: expectedEnvVersion, components };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link ExpectedEnvVersionAndComponents}. */
+export function encodeExpectedEnvVersionAndComponents(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponents,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "expected_env_version";
+    writeUint16(w, value.expected_env_version);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "components";
+    encodeExpectedEnvVersionAndComponentsComponents(w, value.components);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+/** Reads a {@link MonitorOutput} at the reader's offset. */
+export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
+  let field = "";
+  try {
+    field = "chain_id";
+    const chainId = readHash(r, BASE58.chain_id);
+    field = "hash";
+    const hash = readHash(r, BASE58.block_hash);
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "header";
+    const header = decodeBlockHeader(r);
+    closeDynamicFrame(r, outer1);
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "operations";
+    const operations = decodeMonitorOutputOperations(r);
+    closeDynamicFrame(r, outer2);
+    return { chain_id: chainId, hash, header, operations };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link MonitorOutput}. */
+export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "chain_id";
+    writeHash(w, BASE58.chain_id, value.chain_id);
+    field = "hash";
+    writeHash(w, BASE58.block_hash, value.hash);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "header";
+    encodeBlockHeader(w, value.header);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "operations";
+    encodeMonitorOutputOperations(w, value.operations);
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+/** Reads a {@link NetworkPeersByPeerIdOutput} at the reader's offset. */
+export function decodeNetworkPeersByPeerIdOutput(r: BinaryReader): NetworkPeersByPeerIdOutput {
+  let field = "";
+  try {
+    field = "score";
+    const score = readFloat(r);
+    field = "trusted";
+    const trusted = readBool(r);
+    field = "conn_metadata";
+    const connMetadata = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputConnMetadata(r)
+      : undefined;
+    field = "peer_metadata";
+    const peerMetadata = decodeNetworkPeersByPeerIdOutputPeerMetadata(r);
+    field = "state";
+    const state = decodeNetworkPeersByPeerIdOutputState(r);
+    field = "reachable_at";
+    const reachableAt = readPresence(r) ? decodeP2pConnectionId(r) : undefined;
+    field = "stat";
+    const stat = decodeP2pStat(r);
+    field = "last_failed_connection";
+    const lastFailedConnection = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    field = "last_rejected_connection";
+    const lastRejectedConnection = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    field = "last_established_connection";
+    const lastEstablishedConnection = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    field = "last_disconnection";
+    const lastDisconnection = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    field = "last_seen";
+    const lastSeen = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    field = "last_miss";
+    const lastMiss = readPresence(r)
+      ? decodeNetworkPeersByPeerIdOutputLastFailedConnection(r)
+      : undefined;
+    const out: NetworkPeersByPeerIdOutput = {
+      score,
+      trusted,
+      peer_metadata: peerMetadata,
+      state,
+      stat,
+    };
+    if (connMetadata !== undefined) out.conn_metadata = connMetadata;
+    if (reachableAt !== undefined) out.reachable_at = reachableAt;
+    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
+    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
+    if (lastEstablishedConnection !== undefined)
+      out.last_established_connection = lastEstablishedConnection;
+    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
+    if (lastSeen !== undefined) out.last_seen = lastSeen;
+    if (lastMiss !== undefined) out.last_miss = lastMiss;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+/** Writes a {@link NetworkPeersByPeerIdOutput}. */
+export function encodeNetworkPeersByPeerIdOutput(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutput,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "score";
+    writeFloat(w, value.score);
+    field = "trusted";
+    writeBool(w, value.trusted);
+    field = "conn_metadata";
+    if (value.conn_metadata === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputConnMetadata(w, value.conn_metadata);
+    }
+    field = "peer_metadata";
+    encodeNetworkPeersByPeerIdOutputPeerMetadata(w, value.peer_metadata);
+    field = "state";
+    encodeNetworkPeersByPeerIdOutputState(w, value.state);
+    field = "reachable_at";
+    if (value.reachable_at === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeP2pConnectionId(w, value.reachable_at);
+    }
+    field = "stat";
+    encodeP2pStat(w, value.stat);
+    field = "last_failed_connection";
+    if (value.last_failed_connection === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_failed_connection);
+    }
+    field = "last_rejected_connection";
+    if (value.last_rejected_connection === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_rejected_connection);
+    }
+    field = "last_established_connection";
+    if (value.last_established_connection === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_established_connection);
+    }
+    field = "last_disconnection";
+    if (value.last_disconnection === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_disconnection);
+    }
+    field = "last_seen";
+    if (value.last_seen === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_seen);
+    }
+    field = "last_miss";
+    if (value.last_miss === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeNetworkPeersByPeerIdOutputLastFailedConnection(w, value.last_miss);
+    }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+/** Reads a {@link NetworkPointsByPointOutput} at the reader's offset. */
+export function decodeNetworkPointsByPointOutput(r: BinaryReader): NetworkPointsByPointOutput {
+  return decodeP2pPointInfo(r);
+}
+
+/** Writes a {@link NetworkPointsByPointOutput}. */
+export function encodeNetworkPointsByPointOutput(
+  w: BinaryWriter,
+  value: NetworkPointsByPointOutput,
+): void {
+  encodeP2pPointInfo(w, value);
+}
+
+/** Reads a {@link WorkersOutput} at the reader's offset. */
+export function decodeWorkersOutput(r: BinaryReader): WorkersOutput {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = decodeWorkersOutputInner(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+/** Writes a {@link WorkersOutput}. */
+export function encodeWorkersOutput(w: BinaryWriter, value: WorkersOutput): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  encodeWorkersOutputInner(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
 /** Reads a {@link PatchChainsByChainIdInput} at the reader's offset. */
 export function decodePatchChainsByChainIdInput(r: BinaryReader): PatchChainsByChainIdInput {
   let field = "";
@@ -1168,10 +1486,7 @@ export function encodePatchChainsByChainIdOutput(
 
 /** Reads a {@link PatchChainsByChainIdError} at the reader's offset. */
 export function decodePatchChainsByChainIdError(r: BinaryReader): PatchChainsByChainIdError {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = readBsonValue(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PatchChainsByChainIdError}. */
@@ -1179,9 +1494,7 @@ export function encodePatchChainsByChainIdError(
   w: BinaryWriter,
   value: PatchChainsByChainIdError,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  writeBsonValue(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsBlocksOutput} at the reader's offset. */
@@ -1201,12 +1514,12 @@ export function encodeGetChainsBlocksOutput(w: BinaryWriter, value: GetChainsBlo
 
 /** Reads a {@link GetChainsBlocksError} at the reader's offset. */
 export function decodeGetChainsBlocksError(r: BinaryReader): GetChainsBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsBlocksError}. */
 export function encodeGetChainsBlocksError(w: BinaryWriter, value: GetChainsBlocksError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsChainIdOutput} at the reader's offset. */
@@ -1221,12 +1534,12 @@ export function encodeGetChainsChainIdOutput(w: BinaryWriter, value: GetChainsCh
 
 /** Reads a {@link GetChainsChainIdError} at the reader's offset. */
 export function decodeGetChainsChainIdError(r: BinaryReader): GetChainsChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsChainIdError}. */
 export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsChainIdError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsCheckpointOutput} at the reader's offset. */
@@ -1274,7 +1587,7 @@ export function encodeGetChainsCheckpointOutput(
 
 /** Reads a {@link GetChainsCheckpointError} at the reader's offset. */
 export function decodeGetChainsCheckpointError(r: BinaryReader): GetChainsCheckpointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsCheckpointError}. */
@@ -1282,7 +1595,7 @@ export function encodeGetChainsCheckpointError(
   w: BinaryWriter,
   value: GetChainsCheckpointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksOutput} at the reader's offset. */
@@ -1305,7 +1618,7 @@ export function encodeGetChainsInvalidBlocksOutput(
 
 /** Reads a {@link GetChainsInvalidBlocksError} at the reader's offset. */
 export function decodeGetChainsInvalidBlocksError(r: BinaryReader): GetChainsInvalidBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksError}. */
@@ -1313,7 +1626,7 @@ export function encodeGetChainsInvalidBlocksError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
@@ -1335,7 +1648,7 @@ export function encodeGetChainsInvalidBlocksByBlockHashOutput(
 export function decodeGetChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): GetChainsInvalidBlocksByBlockHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsInvalidBlocksByBlockHashError}. */
@@ -1343,14 +1656,14 @@ export function encodeGetChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: GetChainsInvalidBlocksByBlockHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashOutput} at the reader's offset. */
 export function decodeDeleteChainsInvalidBlocksByBlockHashOutput(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashOutput {
-  return {};
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashOutput}. */
@@ -1358,14 +1671,14 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashError} at the reader's offset. */
 export function decodeDeleteChainsInvalidBlocksByBlockHashError(
   r: BinaryReader,
 ): DeleteChainsInvalidBlocksByBlockHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link DeleteChainsInvalidBlocksByBlockHashError}. */
@@ -1373,7 +1686,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashError(
   w: BinaryWriter,
   value: DeleteChainsInvalidBlocksByBlockHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsIsBootstrappedOutput} at the reader's offset. */
@@ -1411,7 +1724,7 @@ export function encodeGetChainsIsBootstrappedOutput(
 
 /** Reads a {@link GetChainsIsBootstrappedError} at the reader's offset. */
 export function decodeGetChainsIsBootstrappedError(r: BinaryReader): GetChainsIsBootstrappedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsIsBootstrappedError}. */
@@ -1419,21 +1732,12 @@ export function encodeGetChainsIsBootstrappedError(
   w: BinaryWriter,
   value: GetChainsIsBootstrappedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCabooseOutput} at the reader's offset. */
 export function decodeGetChainsLevelsCabooseOutput(r: BinaryReader): GetChainsLevelsCabooseOutput {
-  let field = "";
-  try {
-    field = "block_hash";
-    const blockHash = readHash(r, BASE58.block_hash);
-    field = "level";
-    const level = readInt32(r);
-    return { block_hash: blockHash, level };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeBlockHashAndLevel(r);
 }
 
 /** Writes a {@link GetChainsLevelsCabooseOutput}. */
@@ -1441,21 +1745,12 @@ export function encodeGetChainsLevelsCabooseOutput(
   w: BinaryWriter,
   value: GetChainsLevelsCabooseOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block_hash";
-    writeHash(w, BASE58.block_hash, value.block_hash);
-    field = "level";
-    writeInt32(w, value.level);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeBlockHashAndLevel(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCabooseError} at the reader's offset. */
 export function decodeGetChainsLevelsCabooseError(r: BinaryReader): GetChainsLevelsCabooseError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsLevelsCabooseError}. */
@@ -1463,14 +1758,14 @@ export function encodeGetChainsLevelsCabooseError(
   w: BinaryWriter,
   value: GetChainsLevelsCabooseError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCheckpointOutput} at the reader's offset. */
 export function decodeGetChainsLevelsCheckpointOutput(
   r: BinaryReader,
 ): GetChainsLevelsCheckpointOutput {
-  return decodeGetChainsLevelsCabooseOutput(r);
+  return decodeBlockHashAndLevel(r);
 }
 
 /** Writes a {@link GetChainsLevelsCheckpointOutput}. */
@@ -1478,14 +1773,14 @@ export function encodeGetChainsLevelsCheckpointOutput(
   w: BinaryWriter,
   value: GetChainsLevelsCheckpointOutput,
 ): void {
-  encodeGetChainsLevelsCabooseOutput(w, value);
+  encodeBlockHashAndLevel(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsCheckpointError} at the reader's offset. */
 export function decodeGetChainsLevelsCheckpointError(
   r: BinaryReader,
 ): GetChainsLevelsCheckpointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsLevelsCheckpointError}. */
@@ -1493,14 +1788,14 @@ export function encodeGetChainsLevelsCheckpointError(
   w: BinaryWriter,
   value: GetChainsLevelsCheckpointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsSavepointOutput} at the reader's offset. */
 export function decodeGetChainsLevelsSavepointOutput(
   r: BinaryReader,
 ): GetChainsLevelsSavepointOutput {
-  return decodeGetChainsLevelsCabooseOutput(r);
+  return decodeBlockHashAndLevel(r);
 }
 
 /** Writes a {@link GetChainsLevelsSavepointOutput}. */
@@ -1508,14 +1803,14 @@ export function encodeGetChainsLevelsSavepointOutput(
   w: BinaryWriter,
   value: GetChainsLevelsSavepointOutput,
 ): void {
-  encodeGetChainsLevelsCabooseOutput(w, value);
+  encodeBlockHashAndLevel(w, value);
 }
 
 /** Reads a {@link GetChainsLevelsSavepointError} at the reader's offset. */
 export function decodeGetChainsLevelsSavepointError(
   r: BinaryReader,
 ): GetChainsLevelsSavepointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetChainsLevelsSavepointError}. */
@@ -1523,7 +1818,7 @@ export function encodeGetChainsLevelsSavepointError(
   w: BinaryWriter,
   value: GetChainsLevelsSavepointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigOutput} at the reader's offset. */
@@ -1611,12 +1906,12 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
 
 /** Reads a {@link GetConfigError} at the reader's offset. */
 export function decodeGetConfigError(r: BinaryReader): GetConfigError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigError}. */
 export function encodeGetConfigError(w: BinaryWriter, value: GetConfigError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigHistoryModeOutput} at the reader's offset. */
@@ -1648,7 +1943,7 @@ export function encodeGetConfigHistoryModeOutput(
 
 /** Reads a {@link GetConfigHistoryModeError} at the reader's offset. */
 export function decodeGetConfigHistoryModeError(r: BinaryReader): GetConfigHistoryModeError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigHistoryModeError}. */
@@ -1656,7 +1951,7 @@ export function encodeGetConfigHistoryModeError(
   w: BinaryWriter,
   value: GetConfigHistoryModeError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PutConfigLoggingInput} at the reader's offset. */
@@ -1671,22 +1966,22 @@ export function encodePutConfigLoggingInput(w: BinaryWriter, value: PutConfigLog
 
 /** Reads a {@link PutConfigLoggingOutput} at the reader's offset. */
 export function decodePutConfigLoggingOutput(r: BinaryReader): PutConfigLoggingOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link PutConfigLoggingOutput}. */
 export function encodePutConfigLoggingOutput(w: BinaryWriter, value: PutConfigLoggingOutput): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link PutConfigLoggingError} at the reader's offset. */
 export function decodePutConfigLoggingError(r: BinaryReader): PutConfigLoggingError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PutConfigLoggingError}. */
 export function encodePutConfigLoggingError(w: BinaryWriter, value: PutConfigLoggingError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkDalOutput} at the reader's offset. */
@@ -1704,7 +1999,7 @@ export function encodeGetConfigNetworkDalOutput(
 
 /** Reads a {@link GetConfigNetworkDalError} at the reader's offset. */
 export function decodeGetConfigNetworkDalError(r: BinaryReader): GetConfigNetworkDalError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigNetworkDalError}. */
@@ -1712,7 +2007,7 @@ export function encodeGetConfigNetworkDalError(
   w: BinaryWriter,
   value: GetConfigNetworkDalError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedProtocolOverridesOutput} at the reader's offset. */
@@ -1739,7 +2034,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesOutput(
 export function decodeGetConfigNetworkUserActivatedProtocolOverridesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedProtocolOverridesError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedProtocolOverridesError}. */
@@ -1747,7 +2042,7 @@ export function encodeGetConfigNetworkUserActivatedProtocolOverridesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedProtocolOverridesError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetConfigNetworkUserActivatedUpgradesOutput} at the reader's offset. */
@@ -1774,7 +2069,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesOutput(
 export function decodeGetConfigNetworkUserActivatedUpgradesError(
   r: BinaryReader,
 ): GetConfigNetworkUserActivatedUpgradesError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetConfigNetworkUserActivatedUpgradesError}. */
@@ -1782,7 +2077,7 @@ export function encodeGetConfigNetworkUserActivatedUpgradesError(
   w: BinaryWriter,
   value: GetConfigNetworkUserActivatedUpgradesError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetDescribeByStringOutput} at the reader's offset. */
@@ -1800,7 +2095,7 @@ export function encodeGetDescribeByStringOutput(
 
 /** Reads a {@link GetDescribeByStringError} at the reader's offset. */
 export function decodeGetDescribeByStringError(r: BinaryReader): GetDescribeByStringError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetDescribeByStringError}. */
@@ -1808,27 +2103,27 @@ export function encodeGetDescribeByStringError(
   w: BinaryWriter,
   value: GetDescribeByStringError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetErrorsOutput} at the reader's offset. */
 export function decodeGetErrorsOutput(r: BinaryReader): GetErrorsOutput {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetErrorsOutput}. */
 export function encodeGetErrorsOutput(w: BinaryWriter, value: GetErrorsOutput): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetErrorsError} at the reader's offset. */
 export function decodeGetErrorsError(r: BinaryReader): GetErrorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetErrorsError}. */
 export function encodeGetErrorsError(w: BinaryWriter, value: GetErrorsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetFetchProtocolByProtocolHashOutput} at the reader's offset. */
@@ -1848,7 +2143,7 @@ export function encodeGetFetchProtocolByProtocolHashOutput(
 export function decodeGetFetchProtocolByProtocolHashError(
   r: BinaryReader,
 ): GetFetchProtocolByProtocolHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetFetchProtocolByProtocolHashError}. */
@@ -1856,7 +2151,7 @@ export function encodeGetFetchProtocolByProtocolHashError(
   w: BinaryWriter,
   value: GetFetchProtocolByProtocolHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetHealthReadyOutput} at the reader's offset. */
@@ -1885,12 +2180,12 @@ export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthRead
 
 /** Reads a {@link GetHealthReadyError} at the reader's offset. */
 export function decodeGetHealthReadyError(r: BinaryReader): GetHealthReadyError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetHealthReadyError}. */
 export function encodeGetHealthReadyError(w: BinaryWriter, value: GetHealthReadyError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionBlockInput} at the reader's offset. */
@@ -1947,7 +2242,7 @@ export function encodePostInjectionBlockOutput(
 
 /** Reads a {@link PostInjectionBlockError} at the reader's offset. */
 export function decodePostInjectionBlockError(r: BinaryReader): PostInjectionBlockError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionBlockError}. */
@@ -1955,7 +2250,7 @@ export function encodePostInjectionBlockError(
   w: BinaryWriter,
   value: PostInjectionBlockError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionOperationInput} at the reader's offset. */
@@ -1986,7 +2281,7 @@ export function encodePostInjectionOperationOutput(
 
 /** Reads a {@link PostInjectionOperationError} at the reader's offset. */
 export function decodePostInjectionOperationError(r: BinaryReader): PostInjectionOperationError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionOperationError}. */
@@ -1994,23 +2289,12 @@ export function encodePostInjectionOperationError(
   w: BinaryWriter,
   value: PostInjectionOperationError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolInput} at the reader's offset. */
 export function decodePostInjectionProtocolInput(r: BinaryReader): PostInjectionProtocolInput {
-  let field = "";
-  try {
-    field = "expected_env_version";
-    const expectedEnvVersion = readUint16(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "components";
-    const components = decodePostInjectionProtocolInputComponents(r);
-    closeDynamicFrame(r, outer1);
-    return { expected_env_version: expectedEnvVersion, components };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeExpectedEnvVersionAndComponents(r);
 }
 
 /** Writes a {@link PostInjectionProtocolInput}. */
@@ -2018,18 +2302,7 @@ export function encodePostInjectionProtocolInput(
   w: BinaryWriter,
   value: PostInjectionProtocolInput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "expected_env_version";
-    writeUint16(w, value.expected_env_version);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "components";
-    encodePostInjectionProtocolInputComponents(w, value.components);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeExpectedEnvVersionAndComponents(w, value);
 }
 
 /** Reads a {@link PostInjectionProtocolOutput} at the reader's offset. */
@@ -2047,7 +2320,7 @@ export function encodePostInjectionProtocolOutput(
 
 /** Reads a {@link PostInjectionProtocolError} at the reader's offset. */
 export function decodePostInjectionProtocolError(r: BinaryReader): PostInjectionProtocolError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostInjectionProtocolError}. */
@@ -2055,7 +2328,7 @@ export function encodePostInjectionProtocolError(
   w: BinaryWriter,
   value: PostInjectionProtocolError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorActiveChainsOutput} at the reader's offset. */
@@ -2078,7 +2351,7 @@ export function encodeGetMonitorActiveChainsOutput(
 
 /** Reads a {@link GetMonitorActiveChainsError} at the reader's offset. */
 export function decodeGetMonitorActiveChainsError(r: BinaryReader): GetMonitorActiveChainsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorActiveChainsError}. */
@@ -2086,31 +2359,14 @@ export function encodeGetMonitorActiveChainsError(
   w: BinaryWriter,
   value: GetMonitorActiveChainsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorAppliedBlocksOutput} at the reader's offset. */
 export function decodeGetMonitorAppliedBlocksOutput(
   r: BinaryReader,
 ): GetMonitorAppliedBlocksOutput {
-  let field = "";
-  try {
-    field = "chain_id";
-    const chainId = readHash(r, BASE58.chain_id);
-    field = "hash";
-    const hash = readHash(r, BASE58.block_hash);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "header";
-    const header = decodeBlockHeader(r);
-    closeDynamicFrame(r, outer1);
-    const outer2 = openDynamicFrame(r, "Uint30");
-    field = "operations";
-    const operations = decodeGetMonitorAppliedBlocksOutputOperations(r);
-    closeDynamicFrame(r, outer2);
-    return { chain_id: chainId, hash, header, operations };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
+  return decodeMonitorOutput(r);
 }
 
 /** Writes a {@link GetMonitorAppliedBlocksOutput}. */
@@ -2118,29 +2374,12 @@ export function encodeGetMonitorAppliedBlocksOutput(
   w: BinaryWriter,
   value: GetMonitorAppliedBlocksOutput,
 ): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "chain_id";
-    writeHash(w, BASE58.chain_id, value.chain_id);
-    field = "hash";
-    writeHash(w, BASE58.block_hash, value.hash);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "header";
-    encodeBlockHeader(w, value.header);
-    endDynamicSize(w, "Uint30", mark1);
-    const mark2 = beginDynamicSize(w, "Uint30");
-    field = "operations";
-    encodeGetMonitorAppliedBlocksOutputOperations(w, value.operations);
-    endDynamicSize(w, "Uint30", mark2);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
+  encodeMonitorOutput(w, value);
 }
 
 /** Reads a {@link GetMonitorAppliedBlocksError} at the reader's offset. */
 export function decodeGetMonitorAppliedBlocksError(r: BinaryReader): GetMonitorAppliedBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorAppliedBlocksError}. */
@@ -2148,7 +2387,7 @@ export function encodeGetMonitorAppliedBlocksError(
   w: BinaryWriter,
   value: GetMonitorAppliedBlocksError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorBootstrappedOutput} at the reader's offset. */
@@ -2184,7 +2423,7 @@ export function encodeGetMonitorBootstrappedOutput(
 
 /** Reads a {@link GetMonitorBootstrappedError} at the reader's offset. */
 export function decodeGetMonitorBootstrappedError(r: BinaryReader): GetMonitorBootstrappedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorBootstrappedError}. */
@@ -2192,7 +2431,7 @@ export function encodeGetMonitorBootstrappedError(
   w: BinaryWriter,
   value: GetMonitorBootstrappedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorCommitHashOutput} at the reader's offset. */
@@ -2210,7 +2449,7 @@ export function encodeGetMonitorCommitHashOutput(
 
 /** Reads a {@link GetMonitorCommitHashError} at the reader's offset. */
 export function decodeGetMonitorCommitHashError(r: BinaryReader): GetMonitorCommitHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorCommitHashError}. */
@@ -2218,7 +2457,7 @@ export function encodeGetMonitorCommitHashError(
   w: BinaryWriter,
   value: GetMonitorCommitHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorHeadsByChainIdOutput} at the reader's offset. */
@@ -2305,7 +2544,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
 export function decodeGetMonitorHeadsByChainIdError(
   r: BinaryReader,
 ): GetMonitorHeadsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorHeadsByChainIdError}. */
@@ -2313,7 +2552,7 @@ export function encodeGetMonitorHeadsByChainIdError(
   w: BinaryWriter,
   value: GetMonitorHeadsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorProtocolsOutput} at the reader's offset. */
@@ -2331,7 +2570,7 @@ export function encodeGetMonitorProtocolsOutput(
 
 /** Reads a {@link GetMonitorProtocolsError} at the reader's offset. */
 export function decodeGetMonitorProtocolsError(r: BinaryReader): GetMonitorProtocolsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorProtocolsError}. */
@@ -2339,14 +2578,14 @@ export function encodeGetMonitorProtocolsError(
   w: BinaryWriter,
   value: GetMonitorProtocolsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetMonitorValidatedBlocksOutput} at the reader's offset. */
 export function decodeGetMonitorValidatedBlocksOutput(
   r: BinaryReader,
 ): GetMonitorValidatedBlocksOutput {
-  return decodeGetMonitorAppliedBlocksOutput(r);
+  return decodeMonitorOutput(r);
 }
 
 /** Writes a {@link GetMonitorValidatedBlocksOutput}. */
@@ -2354,14 +2593,14 @@ export function encodeGetMonitorValidatedBlocksOutput(
   w: BinaryWriter,
   value: GetMonitorValidatedBlocksOutput,
 ): void {
-  encodeGetMonitorAppliedBlocksOutput(w, value);
+  encodeMonitorOutput(w, value);
 }
 
 /** Reads a {@link GetMonitorValidatedBlocksError} at the reader's offset. */
 export function decodeGetMonitorValidatedBlocksError(
   r: BinaryReader,
 ): GetMonitorValidatedBlocksError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetMonitorValidatedBlocksError}. */
@@ -2369,7 +2608,7 @@ export function encodeGetMonitorValidatedBlocksError(
   w: BinaryWriter,
   value: GetMonitorValidatedBlocksError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsOutput} at the reader's offset. */
@@ -2392,7 +2631,7 @@ export function encodeGetNetworkConnectionsOutput(
 
 /** Reads a {@link GetNetworkConnectionsError} at the reader's offset. */
 export function decodeGetNetworkConnectionsError(r: BinaryReader): GetNetworkConnectionsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsError}. */
@@ -2400,7 +2639,7 @@ export function encodeGetNetworkConnectionsError(
   w: BinaryWriter,
   value: GetNetworkConnectionsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkConnectionsByPeerIdOutput} at the reader's offset. */
@@ -2422,7 +2661,7 @@ export function encodeGetNetworkConnectionsByPeerIdOutput(
 export function decodeGetNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): GetNetworkConnectionsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkConnectionsByPeerIdError}. */
@@ -2430,14 +2669,14 @@ export function encodeGetNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkConnectionsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdOutput} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdOutput(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdOutput}. */
@@ -2445,14 +2684,14 @@ export function encodeDeleteNetworkConnectionsByPeerIdOutput(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link DeleteNetworkConnectionsByPeerIdError} at the reader's offset. */
 export function decodeDeleteNetworkConnectionsByPeerIdError(
   r: BinaryReader,
 ): DeleteNetworkConnectionsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link DeleteNetworkConnectionsByPeerIdError}. */
@@ -2460,12 +2699,12 @@ export function encodeDeleteNetworkConnectionsByPeerIdError(
   w: BinaryWriter,
   value: DeleteNetworkConnectionsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link DeleteNetworkGreylistOutput} at the reader's offset. */
 export function decodeDeleteNetworkGreylistOutput(r: BinaryReader): DeleteNetworkGreylistOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link DeleteNetworkGreylistOutput}. */
@@ -2473,12 +2712,12 @@ export function encodeDeleteNetworkGreylistOutput(
   w: BinaryWriter,
   value: DeleteNetworkGreylistOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link DeleteNetworkGreylistError} at the reader's offset. */
 export function decodeDeleteNetworkGreylistError(r: BinaryReader): DeleteNetworkGreylistError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link DeleteNetworkGreylistError}. */
@@ -2486,7 +2725,7 @@ export function encodeDeleteNetworkGreylistError(
   w: BinaryWriter,
   value: DeleteNetworkGreylistError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistIpsOutput} at the reader's offset. */
@@ -2526,7 +2765,7 @@ export function encodeGetNetworkGreylistIpsOutput(
 
 /** Reads a {@link GetNetworkGreylistIpsError} at the reader's offset. */
 export function decodeGetNetworkGreylistIpsError(r: BinaryReader): GetNetworkGreylistIpsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkGreylistIpsError}. */
@@ -2534,7 +2773,7 @@ export function encodeGetNetworkGreylistIpsError(
   w: BinaryWriter,
   value: GetNetworkGreylistIpsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkGreylistPeersOutput} at the reader's offset. */
@@ -2559,7 +2798,7 @@ export function encodeGetNetworkGreylistPeersOutput(
 
 /** Reads a {@link GetNetworkGreylistPeersError} at the reader's offset. */
 export function decodeGetNetworkGreylistPeersError(r: BinaryReader): GetNetworkGreylistPeersError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkGreylistPeersError}. */
@@ -2567,7 +2806,7 @@ export function encodeGetNetworkGreylistPeersError(
   w: BinaryWriter,
   value: GetNetworkGreylistPeersError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkLogOutput} at the reader's offset. */
@@ -2795,12 +3034,12 @@ export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogO
 
 /** Reads a {@link GetNetworkLogError} at the reader's offset. */
 export function decodeGetNetworkLogError(r: BinaryReader): GetNetworkLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkLogError}. */
 export function encodeGetNetworkLogError(w: BinaryWriter, value: GetNetworkLogError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersOutput} at the reader's offset. */
@@ -2820,19 +3059,19 @@ export function encodeGetNetworkPeersOutput(w: BinaryWriter, value: GetNetworkPe
 
 /** Reads a {@link GetNetworkPeersError} at the reader's offset. */
 export function decodeGetNetworkPeersError(r: BinaryReader): GetNetworkPeersError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersError}. */
 export function encodeGetNetworkPeersError(w: BinaryWriter, value: GetNetworkPeersError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdOutput} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdOutput(
   r: BinaryReader,
 ): GetNetworkPeersByPeerIdOutput {
-  return decodeGetNetworkPeersOutputItem1(r);
+  return decodeNetworkPeersByPeerIdOutput(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdOutput}. */
@@ -2840,12 +3079,12 @@ export function encodeGetNetworkPeersByPeerIdOutput(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdOutput,
 ): void {
-  encodeGetNetworkPeersOutputItem1(w, value);
+  encodeNetworkPeersByPeerIdOutput(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodeGetNetworkPeersByPeerIdError(r: BinaryReader): GetNetworkPeersByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersByPeerIdError}. */
@@ -2853,7 +3092,7 @@ export function encodeGetNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: GetNetworkPeersByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PatchNetworkPeersByPeerIdInput} at the reader's offset. */
@@ -2895,7 +3134,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
 export function decodePatchNetworkPeersByPeerIdOutput(
   r: BinaryReader,
 ): PatchNetworkPeersByPeerIdOutput {
-  return decodeGetNetworkPeersOutputItem1(r);
+  return decodeNetworkPeersByPeerIdOutput(r);
 }
 
 /** Writes a {@link PatchNetworkPeersByPeerIdOutput}. */
@@ -2903,14 +3142,14 @@ export function encodePatchNetworkPeersByPeerIdOutput(
   w: BinaryWriter,
   value: PatchNetworkPeersByPeerIdOutput,
 ): void {
-  encodeGetNetworkPeersOutputItem1(w, value);
+  encodeNetworkPeersByPeerIdOutput(w, value);
 }
 
 /** Reads a {@link PatchNetworkPeersByPeerIdError} at the reader's offset. */
 export function decodePatchNetworkPeersByPeerIdError(
   r: BinaryReader,
 ): PatchNetworkPeersByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PatchNetworkPeersByPeerIdError}. */
@@ -2918,7 +3157,7 @@ export function encodePatchNetworkPeersByPeerIdError(
   w: BinaryWriter,
   value: PatchNetworkPeersByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersBannedOutput} at the reader's offset. */
@@ -2936,7 +3175,7 @@ export function encodeGetNetworkPeersBannedOutput(
 
 /** Reads a {@link GetNetworkPeersBannedError} at the reader's offset. */
 export function decodeGetNetworkPeersBannedError(r: BinaryReader): GetNetworkPeersBannedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersBannedError}. */
@@ -2944,7 +3183,7 @@ export function encodeGetNetworkPeersBannedError(
   w: BinaryWriter,
   value: GetNetworkPeersBannedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPeersLogOutput} at the reader's offset. */
@@ -2967,7 +3206,7 @@ export function encodeGetNetworkPeersLogOutput(
 
 /** Reads a {@link GetNetworkPeersLogError} at the reader's offset. */
 export function decodeGetNetworkPeersLogError(r: BinaryReader): GetNetworkPeersLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPeersLogError}. */
@@ -2975,7 +3214,7 @@ export function encodeGetNetworkPeersLogError(
   w: BinaryWriter,
   value: GetNetworkPeersLogError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsOutput} at the reader's offset. */
@@ -2995,12 +3234,12 @@ export function encodeGetNetworkPointsOutput(w: BinaryWriter, value: GetNetworkP
 
 /** Reads a {@link GetNetworkPointsError} at the reader's offset. */
 export function decodeGetNetworkPointsError(r: BinaryReader): GetNetworkPointsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsError}. */
 export function encodeGetNetworkPointsError(w: BinaryWriter, value: GetNetworkPointsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsByPointOutput} at the reader's offset. */
@@ -3020,7 +3259,7 @@ export function encodeGetNetworkPointsByPointOutput(
 
 /** Reads a {@link GetNetworkPointsByPointError} at the reader's offset. */
 export function decodeGetNetworkPointsByPointError(r: BinaryReader): GetNetworkPointsByPointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsByPointError}. */
@@ -3028,12 +3267,12 @@ export function encodeGetNetworkPointsByPointError(
   w: BinaryWriter,
   value: GetNetworkPointsByPointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointInput} at the reader's offset. */
 export function decodePutNetworkPointsByPointInput(r: BinaryReader): PutNetworkPointsByPointInput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointInput}. */
@@ -3041,14 +3280,14 @@ export function encodePutNetworkPointsByPointInput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointInput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointOutput} at the reader's offset. */
 export function decodePutNetworkPointsByPointOutput(
   r: BinaryReader,
 ): PutNetworkPointsByPointOutput {
-  return decodeDeleteChainsInvalidBlocksByBlockHashOutput(r);
+  return decodeEmptyObject(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointOutput}. */
@@ -3056,12 +3295,12 @@ export function encodePutNetworkPointsByPointOutput(
   w: BinaryWriter,
   value: PutNetworkPointsByPointOutput,
 ): void {
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, value);
+  encodeEmptyObject(w, value);
 }
 
 /** Reads a {@link PutNetworkPointsByPointError} at the reader's offset. */
 export function decodePutNetworkPointsByPointError(r: BinaryReader): PutNetworkPointsByPointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PutNetworkPointsByPointError}. */
@@ -3069,7 +3308,7 @@ export function encodePutNetworkPointsByPointError(
   w: BinaryWriter,
   value: PutNetworkPointsByPointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PatchNetworkPointsByPointInput} at the reader's offset. */
@@ -3135,7 +3374,7 @@ export function encodePatchNetworkPointsByPointOutput(
 export function decodePatchNetworkPointsByPointError(
   r: BinaryReader,
 ): PatchNetworkPointsByPointError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PatchNetworkPointsByPointError}. */
@@ -3143,7 +3382,7 @@ export function encodePatchNetworkPointsByPointError(
   w: BinaryWriter,
   value: PatchNetworkPointsByPointError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsBannedOutput} at the reader's offset. */
@@ -3161,7 +3400,7 @@ export function encodeGetNetworkPointsBannedOutput(
 
 /** Reads a {@link GetNetworkPointsBannedError} at the reader's offset. */
 export function decodeGetNetworkPointsBannedError(r: BinaryReader): GetNetworkPointsBannedError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsBannedError}. */
@@ -3169,7 +3408,7 @@ export function encodeGetNetworkPointsBannedError(
   w: BinaryWriter,
   value: GetNetworkPointsBannedError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkPointsLogOutput} at the reader's offset. */
@@ -3192,7 +3431,7 @@ export function encodeGetNetworkPointsLogOutput(
 
 /** Reads a {@link GetNetworkPointsLogError} at the reader's offset. */
 export function decodeGetNetworkPointsLogError(r: BinaryReader): GetNetworkPointsLogError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkPointsLogError}. */
@@ -3200,7 +3439,7 @@ export function encodeGetNetworkPointsLogError(
   w: BinaryWriter,
   value: GetNetworkPointsLogError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkSelfOutput} at the reader's offset. */
@@ -3215,12 +3454,12 @@ export function encodeGetNetworkSelfOutput(w: BinaryWriter, value: GetNetworkSel
 
 /** Reads a {@link GetNetworkSelfError} at the reader's offset. */
 export function decodeGetNetworkSelfError(r: BinaryReader): GetNetworkSelfError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkSelfError}. */
 export function encodeGetNetworkSelfError(w: BinaryWriter, value: GetNetworkSelfError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetNetworkStatOutput} at the reader's offset. */
@@ -3235,12 +3474,12 @@ export function encodeGetNetworkStatOutput(w: BinaryWriter, value: GetNetworkSta
 
 /** Reads a {@link GetNetworkStatError} at the reader's offset. */
 export function decodeGetNetworkStatError(r: BinaryReader): GetNetworkStatError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetNetworkStatError}. */
 export function encodeGetNetworkStatError(w: BinaryWriter, value: GetNetworkStatError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationInput} at the reader's offset. */
@@ -3277,7 +3516,7 @@ export function encodePostPrivateInjectionOperationOutput(
 export function decodePostPrivateInjectionOperationError(
   r: BinaryReader,
 ): PostPrivateInjectionOperationError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationError}. */
@@ -3285,7 +3524,7 @@ export function encodePostPrivateInjectionOperationError(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link PostPrivateInjectionOperationsInput} at the reader's offset. */
@@ -3327,7 +3566,7 @@ export function encodePostPrivateInjectionOperationsOutput(
 export function decodePostPrivateInjectionOperationsError(
   r: BinaryReader,
 ): PostPrivateInjectionOperationsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link PostPrivateInjectionOperationsError}. */
@@ -3335,7 +3574,7 @@ export function encodePostPrivateInjectionOperationsError(
   w: BinaryWriter,
   value: PostPrivateInjectionOperationsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsOutput} at the reader's offset. */
@@ -3355,19 +3594,19 @@ export function encodeGetProtocolsOutput(w: BinaryWriter, value: GetProtocolsOut
 
 /** Reads a {@link GetProtocolsError} at the reader's offset. */
 export function decodeGetProtocolsError(r: BinaryReader): GetProtocolsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsError}. */
 export function encodeGetProtocolsError(w: BinaryWriter, value: GetProtocolsError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashOutput} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashOutput(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashOutput {
-  return decodePostInjectionProtocolInput(r);
+  return decodeExpectedEnvVersionAndComponents(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashOutput}. */
@@ -3375,14 +3614,14 @@ export function encodeGetProtocolsByProtocolHashOutput(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashOutput,
 ): void {
-  encodePostInjectionProtocolInput(w, value);
+  encodeExpectedEnvVersionAndComponents(w, value);
 }
 
 /** Reads a {@link GetProtocolsByProtocolHashError} at the reader's offset. */
 export function decodeGetProtocolsByProtocolHashError(
   r: BinaryReader,
 ): GetProtocolsByProtocolHashError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsByProtocolHashError}. */
@@ -3390,7 +3629,7 @@ export function encodeGetProtocolsByProtocolHashError(
   w: BinaryWriter,
   value: GetProtocolsByProtocolHashError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetProtocolsEnvironmentOutput} at the reader's offset. */
@@ -3410,7 +3649,7 @@ export function encodeGetProtocolsEnvironmentOutput(
 
 /** Reads a {@link GetProtocolsEnvironmentError} at the reader's offset. */
 export function decodeGetProtocolsEnvironmentError(r: BinaryReader): GetProtocolsEnvironmentError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetProtocolsEnvironmentError}. */
@@ -3418,7 +3657,7 @@ export function encodeGetProtocolsEnvironmentError(
   w: BinaryWriter,
   value: GetProtocolsEnvironmentError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetStatsGcOutput} at the reader's offset. */
@@ -3529,12 +3768,12 @@ export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput)
 
 /** Reads a {@link GetStatsGcError} at the reader's offset. */
 export function decodeGetStatsGcError(r: BinaryReader): GetStatsGcError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetStatsGcError}. */
 export function encodeGetStatsGcError(w: BinaryWriter, value: GetStatsGcError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetStatsMemoryOutput} at the reader's offset. */
@@ -3588,12 +3827,12 @@ export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemor
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
 export function decodeGetStatsMemoryError(r: BinaryReader): GetStatsMemoryError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetStatsMemoryError}. */
 export function encodeGetStatsMemoryError(w: BinaryWriter, value: GetStatsMemoryError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetVersionOutput} at the reader's offset. */
@@ -3630,12 +3869,12 @@ export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput)
 
 /** Reads a {@link GetVersionError} at the reader's offset. */
 export function decodeGetVersionError(r: BinaryReader): GetVersionError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetVersionError}. */
 export function encodeGetVersionError(w: BinaryWriter, value: GetVersionError): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersBlockValidatorOutput} at the reader's offset. */
@@ -3645,7 +3884,7 @@ export function decodeGetWorkersBlockValidatorOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
@@ -3671,7 +3910,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersBlockValidatorOutputPendingRequests(w, value.pending_requests);
@@ -3691,7 +3930,7 @@ export function encodeGetWorkersBlockValidatorOutput(
 export function decodeGetWorkersBlockValidatorError(
   r: BinaryReader,
 ): GetWorkersBlockValidatorError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersBlockValidatorError}. */
@@ -3699,17 +3938,14 @@ export function encodeGetWorkersBlockValidatorError(
   w: BinaryWriter,
   value: GetWorkersBlockValidatorError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersChainValidatorsOutput(
   r: BinaryReader,
 ): GetWorkersChainValidatorsOutput {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetWorkersChainValidatorsOutputInner(r);
-  closeDynamicFrame(r, outer);
-  return inner;
+  return decodeWorkersOutput(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsOutput}. */
@@ -3717,16 +3953,14 @@ export function encodeGetWorkersChainValidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsOutput,
 ): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodeGetWorkersChainValidatorsOutputInner(w, value);
-  endDynamicSize(w, "Uint30", mark);
+  encodeWorkersOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsError} at the reader's offset. */
 export function decodeGetWorkersChainValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsError}. */
@@ -3734,7 +3968,7 @@ export function encodeGetWorkersChainValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsByChainIdOutput} at the reader's offset. */
@@ -3744,7 +3978,7 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
@@ -3773,7 +4007,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(w, value.pending_requests);
@@ -3793,7 +4027,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
 export function decodeGetWorkersChainValidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsByChainIdError}. */
@@ -3801,7 +4035,7 @@ export function encodeGetWorkersChainValidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsDdbOutput} at the reader's offset. */
@@ -3869,7 +4103,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
 export function decodeGetWorkersChainValidatorsDdbError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsDdbError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsDdbError}. */
@@ -3877,7 +4111,7 @@ export function encodeGetWorkersChainValidatorsDdbError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsDdbError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsOutput} at the reader's offset. */
@@ -3904,7 +4138,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsError}. */
@@ -3912,7 +4146,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput} at the reader's offset. */
@@ -3922,7 +4156,7 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
@@ -3952,7 +4186,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(
@@ -3978,7 +4212,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
 export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   r: BinaryReader,
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersChainValidatorsPeersValidatorsByPeerIdError}. */
@@ -3986,14 +4220,14 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError(
   w: BinaryWriter,
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsOutput} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsOutput(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsOutput {
-  return decodeGetWorkersChainValidatorsOutput(r);
+  return decodeWorkersOutput(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsOutput}. */
@@ -4001,12 +4235,12 @@ export function encodeGetWorkersPrevalidatorsOutput(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsOutput,
 ): void {
-  encodeGetWorkersChainValidatorsOutput(w, value);
+  encodeWorkersOutput(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsError} at the reader's offset. */
 export function decodeGetWorkersPrevalidatorsError(r: BinaryReader): GetWorkersPrevalidatorsError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsError}. */
@@ -4014,7 +4248,7 @@ export function encodeGetWorkersPrevalidatorsError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 /** Reads a {@link GetWorkersPrevalidatorsByChainIdOutput} at the reader's offset. */
@@ -4024,7 +4258,7 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
@@ -4052,7 +4286,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   let field = "";
   try {
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "pending_requests";
     encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(w, value.pending_requests);
@@ -4070,7 +4304,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
 export function decodeGetWorkersPrevalidatorsByChainIdError(
   r: BinaryReader,
 ): GetWorkersPrevalidatorsByChainIdError {
-  return decodePatchChainsByChainIdError(r);
+  return decodeErrorTrace(r);
 }
 
 /** Writes a {@link GetWorkersPrevalidatorsByChainIdError}. */
@@ -4078,7 +4312,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdError(
   w: BinaryWriter,
   value: GetWorkersPrevalidatorsByChainIdError,
 ): void {
-  encodePatchChainsByChainIdError(w, value);
+  encodeErrorTrace(w, value);
 }
 
 function decodeFitnessItem(r: BinaryReader): string {
@@ -6812,6 +7046,1134 @@ function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUp
   }
 }
 
+type ExpectedEnvVersionAndComponentsComponentsItem = {
+  name: Unistring;
+  interface?: Unistring;
+  implementation: Unistring;
+};
+
+function decodeExpectedEnvVersionAndComponentsComponentsItem(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponentsComponentsItem {
+  let field = "";
+  try {
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "name";
+    const name = readRestUnistring(r);
+    closeDynamicFrame(r, outer1);
+    field = "interface";
+    const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "implementation";
+    const implementation = readRestUnistring(r);
+    closeDynamicFrame(r, outer2);
+    const out: ExpectedEnvVersionAndComponentsComponentsItem = { name, implementation };
+    if (interface2 !== undefined) out.interface = interface2;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeExpectedEnvVersionAndComponentsComponentsItem(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponentsComponentsItem,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "name";
+    writeUnistring(w, value.name);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "interface";
+    if (value.interface === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodeSchemaFieldDynamicFieldName(w, value.interface);
+    }
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "implementation";
+    writeUnistring(w, value.implementation);
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeExpectedEnvVersionAndComponentsComponents(
+  r: BinaryReader,
+): ExpectedEnvVersionAndComponentsComponentsItem[] {
+  const items: ExpectedEnvVersionAndComponentsComponentsItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeExpectedEnvVersionAndComponentsComponentsItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeExpectedEnvVersionAndComponentsComponents(
+  w: BinaryWriter,
+  value: ExpectedEnvVersionAndComponentsComponentsItem[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeExpectedEnvVersionAndComponentsComponentsItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+function decodeMonitorOutputItemInner(r: BinaryReader): Operation[] {
+  const items: Operation[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeOperation(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeMonitorOutputItemInner(w: BinaryWriter, value: Operation[]): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeOperation(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+function decodeMonitorOutputOperationsItem(r: BinaryReader): Operation[] {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = decodeMonitorOutputItemInner(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+function encodeMonitorOutputOperationsItem(w: BinaryWriter, value: Operation[]): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  encodeMonitorOutputItemInner(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
+function decodeMonitorOutputOperations(r: BinaryReader): Operation[][] {
+  const items: Operation[][] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeMonitorOutputOperationsItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeMonitorOutputOperations(w: BinaryWriter, value: Operation[][]): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeMonitorOutputOperationsItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputConnMetadata = {
+  disable_mempool: boolean;
+  private_node: boolean;
+};
+
+function decodeNetworkPeersByPeerIdOutputConnMetadata(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputConnMetadata {
+  let field = "";
+  try {
+    field = "disable_mempool";
+    const disableMempool = readBool(r);
+    field = "private_node";
+    const privateNode = readBool(r);
+    return { disable_mempool: disableMempool, private_node: privateNode };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputConnMetadata(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputConnMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "disable_mempool";
+    writeBool(w, value.disable_mempool);
+    field = "private_node";
+    writeBool(w, value.private_node);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputSentPeerMetadataV1 = {
+  branch: string;
+  head: string;
+  block_header: string;
+  operations: string;
+  protocols: string;
+  operation_hashes_for_block: string;
+  operations_for_block: string;
+  checkpoint: string;
+  protocol_branch: string;
+  predecessor_header: string;
+  other: string;
+};
+
+function decodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputSentPeerMetadataV1 {
+  let field = "";
+  try {
+    field = "branch";
+    const branch = readZarithZ(r);
+    field = "head";
+    const head = readZarithZ(r);
+    field = "block_header";
+    const blockHeader = readZarithZ(r);
+    field = "operations";
+    const operations = readZarithZ(r);
+    field = "protocols";
+    const protocols = readZarithZ(r);
+    field = "operation_hashes_for_block";
+    const operationHashesForBlock = readZarithZ(r);
+    field = "operations_for_block";
+    const operationsForBlock = readZarithZ(r);
+    field = "checkpoint";
+    const checkpoint = readZarithZ(r);
+    field = "protocol_branch";
+    const protocolBranch = readZarithZ(r);
+    field = "predecessor_header";
+    const predecessorHeader = readZarithZ(r);
+    field = "other";
+    const other = readZarithZ(r);
+    return {
+      branch,
+      head,
+      block_header: blockHeader,
+      operations,
+      protocols,
+      operation_hashes_for_block: operationHashesForBlock,
+      operations_for_block: operationsForBlock,
+      checkpoint,
+      protocol_branch: protocolBranch,
+      predecessor_header: predecessorHeader,
+      other,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "branch";
+    writeZarithZ(w, value.branch);
+    field = "head";
+    writeZarithZ(w, value.head);
+    field = "block_header";
+    writeZarithZ(w, value.block_header);
+    field = "operations";
+    writeZarithZ(w, value.operations);
+    field = "protocols";
+    writeZarithZ(w, value.protocols);
+    field = "operation_hashes_for_block";
+    writeZarithZ(w, value.operation_hashes_for_block);
+    field = "operations_for_block";
+    writeZarithZ(w, value.operations_for_block);
+    field = "checkpoint";
+    writeZarithZ(w, value.checkpoint);
+    field = "protocol_branch";
+    writeZarithZ(w, value.protocol_branch);
+    field = "predecessor_header";
+    writeZarithZ(w, value.predecessor_header);
+    field = "other";
+    writeZarithZ(w, value.other);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputResponsesSent =
+  | NetworkPeersByPeerIdOutputSentPeerMetadataV1
+  | {
+      branch: string;
+      head: string;
+      block_header: string;
+      operations: string;
+      protocols: string;
+      operation_hashes_for_block: string;
+      operations_for_block: string;
+      other: string;
+    };
+
+function decodeNetworkPeersByPeerIdOutputResponsesSent(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputResponsesSent {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(r);
+    default:
+      return failUnknownTag(start, tag, [0]);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputResponsesSent(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputResponsesSent,
+): void {
+  const json: unknown = value;
+  if (
+    typeof json === "object" &&
+    json !== null &&
+    !Array.isArray(json) &&
+    (json as Record<string, unknown>)["block_header"] !== undefined &&
+    (json as Record<string, unknown>)["branch"] !== undefined &&
+    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
+    (json as Record<string, unknown>)["head"] !== undefined &&
+    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
+    (json as Record<string, unknown>)["operations"] !== undefined &&
+    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
+    (json as Record<string, unknown>)["other"] !== undefined &&
+    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
+    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
+    (json as Record<string, unknown>)["protocols"] !== undefined
+  ) {
+    writeUint8(w, 0);
+    encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
+      w,
+      json as NetworkPeersByPeerIdOutputSentPeerMetadataV1,
+    );
+    return;
+  }
+  if (
+    typeof json === "object" &&
+    json !== null &&
+    !Array.isArray(json) &&
+    (json as Record<string, unknown>)["block_header"] !== undefined &&
+    (json as Record<string, unknown>)["branch"] !== undefined &&
+    (json as Record<string, unknown>)["head"] !== undefined &&
+    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
+    (json as Record<string, unknown>)["operations"] !== undefined &&
+    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
+    (json as Record<string, unknown>)["other"] !== undefined &&
+    (json as Record<string, unknown>)["protocols"] !== undefined
+  ) {
+    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+  }
+  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadataResponses = {
+  sent: NetworkPeersByPeerIdOutputResponsesSent;
+  failed: NetworkPeersByPeerIdOutputResponsesSent;
+  received: NetworkPeersByPeerIdOutputResponsesSent;
+  unexpected: string;
+  outdated: string;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadataResponses {
+  let field = "";
+  try {
+    field = "sent";
+    const sent = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "failed";
+    const failed = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "received";
+    const received = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "unexpected";
+    const unexpected = readZarithZ(r);
+    field = "outdated";
+    const outdated = readZarithZ(r);
+    return { sent, failed, received, unexpected, outdated };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "sent";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.sent);
+    field = "failed";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.failed);
+    field = "received";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.received);
+    field = "unexpected";
+    writeZarithZ(w, value.unexpected);
+    field = "outdated";
+    writeZarithZ(w, value.outdated);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadataRequests = {
+  sent: NetworkPeersByPeerIdOutputResponsesSent;
+  received: NetworkPeersByPeerIdOutputResponsesSent;
+  failed: NetworkPeersByPeerIdOutputResponsesSent;
+  scheduled: NetworkPeersByPeerIdOutputResponsesSent;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadataRequests {
+  let field = "";
+  try {
+    field = "sent";
+    const sent = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "received";
+    const received = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "failed";
+    const failed = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    field = "scheduled";
+    const scheduled = decodeNetworkPeersByPeerIdOutputResponsesSent(r);
+    return { sent, received, failed, scheduled };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "sent";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.sent);
+    field = "received";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.received);
+    field = "failed";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.failed);
+    field = "scheduled";
+    encodeNetworkPeersByPeerIdOutputResponsesSent(w, value.scheduled);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults = {
+  cannot_download: string;
+  cannot_parse: string;
+  refused_by_prefilter: string;
+  refused_by_postfilter: string;
+  applied: string;
+  branch_delayed: string;
+  branch_refused: string;
+  refused: string;
+  duplicate: string;
+  outdated: string;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults {
+  let field = "";
+  try {
+    field = "cannot_download";
+    const cannotDownload = readZarithZ(r);
+    field = "cannot_parse";
+    const cannotParse = readZarithZ(r);
+    field = "refused_by_prefilter";
+    const refusedByPrefilter = readZarithZ(r);
+    field = "refused_by_postfilter";
+    const refusedByPostfilter = readZarithZ(r);
+    field = "applied";
+    const applied = readZarithZ(r);
+    field = "branch_delayed";
+    const branchDelayed = readZarithZ(r);
+    field = "branch_refused";
+    const branchRefused = readZarithZ(r);
+    field = "refused";
+    const refused = readZarithZ(r);
+    field = "duplicate";
+    const duplicate = readZarithZ(r);
+    field = "outdated";
+    const outdated = readZarithZ(r);
+    return {
+      cannot_download: cannotDownload,
+      cannot_parse: cannotParse,
+      refused_by_prefilter: refusedByPrefilter,
+      refused_by_postfilter: refusedByPostfilter,
+      applied,
+      branch_delayed: branchDelayed,
+      branch_refused: branchRefused,
+      refused,
+      duplicate,
+      outdated,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "cannot_download";
+    writeZarithZ(w, value.cannot_download);
+    field = "cannot_parse";
+    writeZarithZ(w, value.cannot_parse);
+    field = "refused_by_prefilter";
+    writeZarithZ(w, value.refused_by_prefilter);
+    field = "refused_by_postfilter";
+    writeZarithZ(w, value.refused_by_postfilter);
+    field = "applied";
+    writeZarithZ(w, value.applied);
+    field = "branch_delayed";
+    writeZarithZ(w, value.branch_delayed);
+    field = "branch_refused";
+    writeZarithZ(w, value.branch_refused);
+    field = "refused";
+    writeZarithZ(w, value.refused);
+    field = "duplicate";
+    writeZarithZ(w, value.duplicate);
+    field = "outdated";
+    writeZarithZ(w, value.outdated);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadataUnadvertised = {
+  block: string;
+  operations: string;
+  protocol: string;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadataUnadvertised {
+  let field = "";
+  try {
+    field = "block";
+    const block = readZarithZ(r);
+    field = "operations";
+    const operations = readZarithZ(r);
+    field = "protocol";
+    const protocol = readZarithZ(r);
+    return { block, operations, protocol };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "block";
+    writeZarithZ(w, value.block);
+    field = "operations";
+    writeZarithZ(w, value.operations);
+    field = "protocol";
+    writeZarithZ(w, value.protocol);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputAdvertisementsSent = {
+  head: string;
+  branch: string;
+};
+
+function decodeNetworkPeersByPeerIdOutputAdvertisementsSent(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputAdvertisementsSent {
+  let field = "";
+  try {
+    field = "head";
+    const head = readZarithZ(r);
+    field = "branch";
+    const branch = readZarithZ(r);
+    return { head, branch };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputAdvertisementsSent,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "head";
+    writeZarithZ(w, value.head);
+    field = "branch";
+    writeZarithZ(w, value.branch);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadataAdvertisements = {
+  sent: NetworkPeersByPeerIdOutputAdvertisementsSent;
+  received: NetworkPeersByPeerIdOutputAdvertisementsSent;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadataAdvertisements {
+  let field = "";
+  try {
+    field = "sent";
+    const sent = decodeNetworkPeersByPeerIdOutputAdvertisementsSent(r);
+    field = "received";
+    const received = decodeNetworkPeersByPeerIdOutputAdvertisementsSent(r);
+    return { sent, received };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "sent";
+    encodeNetworkPeersByPeerIdOutputAdvertisementsSent(w, value.sent);
+    field = "received";
+    encodeNetworkPeersByPeerIdOutputAdvertisementsSent(w, value.received);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type NetworkPeersByPeerIdOutputPeerMetadata = {
+  responses: NetworkPeersByPeerIdOutputPeerMetadataResponses;
+  requests: NetworkPeersByPeerIdOutputPeerMetadataRequests;
+  valid_blocks: string;
+  old_heads: string;
+  prevalidator_results: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults;
+  unactivated_chains: string;
+  inactive_chains: string;
+  future_blocks_advertised: string;
+  unadvertised: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised;
+  advertisements: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements;
+};
+
+function decodeNetworkPeersByPeerIdOutputPeerMetadata(
+  r: BinaryReader,
+): NetworkPeersByPeerIdOutputPeerMetadata {
+  let field = "";
+  try {
+    field = "responses";
+    const responses = decodeNetworkPeersByPeerIdOutputPeerMetadataResponses(r);
+    field = "requests";
+    const requests = decodeNetworkPeersByPeerIdOutputPeerMetadataRequests(r);
+    field = "valid_blocks";
+    const validBlocks = readZarithZ(r);
+    field = "old_heads";
+    const oldHeads = readZarithZ(r);
+    field = "prevalidator_results";
+    const prevalidatorResults = decodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(r);
+    field = "unactivated_chains";
+    const unactivatedChains = readZarithZ(r);
+    field = "inactive_chains";
+    const inactiveChains = readZarithZ(r);
+    field = "future_blocks_advertised";
+    const futureBlocksAdvertised = readZarithZ(r);
+    field = "unadvertised";
+    const unadvertised = decodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(r);
+    field = "advertisements";
+    const advertisements = decodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(r);
+    return {
+      responses,
+      requests,
+      valid_blocks: validBlocks,
+      old_heads: oldHeads,
+      prevalidator_results: prevalidatorResults,
+      unactivated_chains: unactivatedChains,
+      inactive_chains: inactiveChains,
+      future_blocks_advertised: futureBlocksAdvertised,
+      unadvertised,
+      advertisements,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputPeerMetadata(
+  w: BinaryWriter,
+  value: NetworkPeersByPeerIdOutputPeerMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "responses";
+    encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(w, value.responses);
+    field = "requests";
+    encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(w, value.requests);
+    field = "valid_blocks";
+    writeZarithZ(w, value.valid_blocks);
+    field = "old_heads";
+    writeZarithZ(w, value.old_heads);
+    field = "prevalidator_results";
+    encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(w, value.prevalidator_results);
+    field = "unactivated_chains";
+    writeZarithZ(w, value.unactivated_chains);
+    field = "inactive_chains";
+    writeZarithZ(w, value.inactive_chains);
+    field = "future_blocks_advertised";
+    writeZarithZ(w, value.future_blocks_advertised);
+    field = "unadvertised";
+    encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(w, value.unadvertised);
+    field = "advertisements";
+    encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(w, value.advertisements);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeNetworkPeersByPeerIdOutputState(
+  r: BinaryReader,
+): "accepted" | "running" | "disconnected" {
+  const start = r.offset;
+  switch (readUint8(r)) {
+    case 0:
+      return "accepted";
+    case 1:
+      return "running";
+    case 2:
+      return "disconnected";
+    default:
+      return failDecode(start, "one of the codes 0, 1, 2", "another code");
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputState(
+  w: BinaryWriter,
+  value: "accepted" | "running" | "disconnected",
+): void {
+  switch (value) {
+    case "accepted":
+      writeUint8(w, 0);
+      return;
+    case "running":
+      writeUint8(w, 1);
+      return;
+    case "disconnected":
+      writeUint8(w, 2);
+      return;
+  }
+  failValue(w, 'one of "accepted", "running", "disconnected"', value);
+}
+
+function decodeNetworkPeersByPeerIdOutputLastFailedConnection(
+  r: BinaryReader,
+): [P2pConnectionId, string] {
+  let index = 0;
+  try {
+    index = 0;
+    const element0 = decodeP2pConnectionId(r);
+    index = 1;
+    const element1 = timestampSystemCodec.decode(r);
+    return [element0, element1];
+  } catch (error) {
+    throw atPath(error, index, "decode", r.offset);
+  }
+}
+
+function encodeNetworkPeersByPeerIdOutputLastFailedConnection(
+  w: BinaryWriter,
+  value: [P2pConnectionId, string],
+): void {
+  if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
+  let index = 0;
+  try {
+    index = 0;
+    encodeP2pConnectionId(w, value[0]);
+    index = 1;
+    timestampSystemCodec.encode(w, value[1]);
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusLaunching = {
+  phase: "launching";
+  since: string;
+};
+
+function decodeWorkersOutputStatusLaunching(r: BinaryReader): WorkersOutputStatusLaunching {
+  let field = "";
+  try {
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "launching", since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusLaunching(
+  w: BinaryWriter,
+  value: WorkersOutputStatusLaunching,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusRunning = {
+  phase: "running";
+  since: string;
+};
+
+function decodeWorkersOutputStatusRunning(r: BinaryReader): WorkersOutputStatusRunning {
+  let field = "";
+  try {
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "running", since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusRunning(
+  w: BinaryWriter,
+  value: WorkersOutputStatusRunning,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusClosing = {
+  phase: "closing";
+  birth: string;
+  since: string;
+};
+
+function decodeWorkersOutputStatusClosing(r: BinaryReader): WorkersOutputStatusClosing {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "closing", birth, since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusClosing(
+  w: BinaryWriter,
+  value: WorkersOutputStatusClosing,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusClosed = {
+  phase: "closed";
+  birth: string;
+  since: string;
+};
+
+function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusClosed {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    return { phase: "closed", birth, since };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputStatusCrashed = {
+  phase: "crashed";
+  birth: string;
+  since: string;
+  errors: JsonValue;
+};
+
+function decodeWorkersOutputStatusCrashed(r: BinaryReader): WorkersOutputStatusCrashed {
+  let field = "";
+  try {
+    field = "birth";
+    const birth = timestampSystemCodec.decode(r);
+    field = "since";
+    const since = timestampSystemCodec.decode(r);
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "errors";
+    const errors = readBsonValue(r);
+    closeDynamicFrame(r, outer1);
+    return { phase: "crashed", birth, since, errors };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputStatusCrashed(
+  w: BinaryWriter,
+  value: WorkersOutputStatusCrashed,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "birth";
+    timestampSystemCodec.encode(w, value.birth);
+    field = "since";
+    timestampSystemCodec.encode(w, value.since);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "errors";
+    writeBsonValue(w, value.errors);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputItemStatus =
+  | WorkersOutputStatusLaunching
+  | WorkersOutputStatusRunning
+  | WorkersOutputStatusClosing
+  | WorkersOutputStatusClosed
+  | WorkersOutputStatusCrashed;
+
+function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeWorkersOutputStatusLaunching(r);
+    case 1:
+      return decodeWorkersOutputStatusRunning(r);
+    case 2:
+      return decodeWorkersOutputStatusClosing(r);
+    case 3:
+      return decodeWorkersOutputStatusClosed(r);
+    case 4:
+      return decodeWorkersOutputStatusCrashed(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3, 4]);
+  }
+}
+
+function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
+  const json: unknown = value;
+  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
+    case "launching": {
+      writeUint8(w, 0);
+      encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
+      return;
+    }
+    case "running": {
+      writeUint8(w, 1);
+      encodeWorkersOutputStatusRunning(w, json as WorkersOutputStatusRunning);
+      return;
+    }
+    case "closing": {
+      writeUint8(w, 2);
+      encodeWorkersOutputStatusClosing(w, json as WorkersOutputStatusClosing);
+      return;
+    }
+    case "closed": {
+      writeUint8(w, 3);
+      encodeWorkersOutputStatusClosed(w, json as WorkersOutputStatusClosed);
+      return;
+    }
+    case "crashed": {
+      writeUint8(w, 4);
+      encodeWorkersOutputStatusCrashed(w, json as WorkersOutputStatusCrashed);
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
+}
+
+type WorkersOutputItemInformation = {
+  instances: number;
+  status: WorkersOutputItemStatus;
+  queue_length: number;
+};
+
+function decodeWorkersOutputItemInformation(r: BinaryReader): WorkersOutputItemInformation {
+  let field = "";
+  try {
+    field = "instances";
+    const instances = readRangedInt(r, -1073741824, 1073741823);
+    field = "status";
+    const status = decodeWorkersOutputItemStatus(r);
+    field = "queue_length";
+    const queueLength = readRangedInt(r, -1073741824, 1073741823);
+    return { instances, status, queue_length: queueLength };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputItemInformation(
+  w: BinaryWriter,
+  value: WorkersOutputItemInformation,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "instances";
+    writeRangedInt(w, value.instances, -1073741824, 1073741823);
+    field = "status";
+    encodeWorkersOutputItemStatus(w, value.status);
+    field = "queue_length";
+    writeRangedInt(w, value.queue_length, -1073741824, 1073741823);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type WorkersOutputInnerItem = {
+  chain_id: string;
+  status: WorkersOutputItemStatus;
+  information: WorkersOutputItemInformation;
+  pipelines: number;
+};
+
+function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
+  let field = "";
+  try {
+    field = "chain_id";
+    const chainId = readHash(r, BASE58.chain_id);
+    field = "status";
+    const status = decodeWorkersOutputItemStatus(r);
+    field = "information";
+    const information = decodeWorkersOutputItemInformation(r);
+    field = "pipelines";
+    const pipelines = readInt16(r);
+    return { chain_id: chainId, status, information, pipelines };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "chain_id";
+    writeHash(w, BASE58.chain_id, value.chain_id);
+    field = "status";
+    encodeWorkersOutputItemStatus(w, value.status);
+    field = "information";
+    encodeWorkersOutputItemInformation(w, value.information);
+    field = "pipelines";
+    writeInt16(w, value.pipelines);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodeWorkersOutputInner(r: BinaryReader): WorkersOutputInnerItem[] {
+  const items: WorkersOutputInnerItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeWorkersOutputInnerItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeWorkersOutputInner(w: BinaryWriter, value: WorkersOutputInnerItem[]): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeWorkersOutputInnerItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
 function decodeGetChainsBlocksOutputItemInner(r: BinaryReader): string[] {
   const items: string[] = [];
   try {
@@ -8569,53 +9931,16 @@ function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNet
   failValue(w, "a value of one of the cases Custom, sandbox, mainnet, ghostnet", json);
 }
 
-function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
-  const items: Operation[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeOperation(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodePostInjectionBlockInputInnerInner(w: BinaryWriter, value: Operation[]): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeOperation(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-function decodePostInjectionBlockInputItemInner(r: BinaryReader): Operation[] {
-  const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodePostInjectionBlockInputInnerInner(r);
-  closeDynamicFrame(r, outer);
-  return inner;
-}
-
-function encodePostInjectionBlockInputItemInner(w: BinaryWriter, value: Operation[]): void {
-  const mark = beginDynamicSize(w, "Uint30");
-  encodePostInjectionBlockInputInnerInner(w, value);
-  endDynamicSize(w, "Uint30", mark);
-}
-
 function decodePostInjectionBlockInputOperationsItem(r: BinaryReader): Operation[] {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodePostInjectionBlockInputItemInner(r);
+  const inner = decodeMonitorOutputOperationsItem(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
 function encodePostInjectionBlockInputOperationsItem(w: BinaryWriter, value: Operation[]): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodePostInjectionBlockInputItemInner(w, value);
+  encodeMonitorOutputOperationsItem(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -8637,90 +9962,6 @@ function encodePostInjectionBlockInputOperations(w: BinaryWriter, value: Operati
   try {
     for (; index < value.length; index++) {
       encodePostInjectionBlockInputOperationsItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-type PostInjectionProtocolInputComponentsItem = {
-  name: Unistring;
-  interface?: Unistring;
-  implementation: Unistring;
-};
-
-function decodePostInjectionProtocolInputComponentsItem(
-  r: BinaryReader,
-): PostInjectionProtocolInputComponentsItem {
-  let field = "";
-  try {
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "name";
-    const name = readRestUnistring(r);
-    closeDynamicFrame(r, outer1);
-    field = "interface";
-    const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const outer2 = openDynamicFrame(r, "Uint30");
-    field = "implementation";
-    const implementation = readRestUnistring(r);
-    closeDynamicFrame(r, outer2);
-    const out: PostInjectionProtocolInputComponentsItem = { name, implementation };
-    if (interface2 !== undefined) out.interface = interface2;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePostInjectionProtocolInputComponentsItem(
-  w: BinaryWriter,
-  value: PostInjectionProtocolInputComponentsItem,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "name";
-    writeUnistring(w, value.name);
-    endDynamicSize(w, "Uint30", mark1);
-    field = "interface";
-    if (value.interface === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeSchemaFieldDynamicFieldName(w, value.interface);
-    }
-    const mark2 = beginDynamicSize(w, "Uint30");
-    field = "implementation";
-    writeUnistring(w, value.implementation);
-    endDynamicSize(w, "Uint30", mark2);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodePostInjectionProtocolInputComponents(
-  r: BinaryReader,
-): PostInjectionProtocolInputComponentsItem[] {
-  const items: PostInjectionProtocolInputComponentsItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodePostInjectionProtocolInputComponentsItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodePostInjectionProtocolInputComponents(
-  w: BinaryWriter,
-  value: PostInjectionProtocolInputComponentsItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodePostInjectionProtocolInputComponentsItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
@@ -8924,69 +10165,6 @@ function encodeGetMonitorActiveChainsOutputInner(
   }
 }
 
-function decodeGetMonitorAppliedBlocksOutputOperations(r: BinaryReader): Operation[][] {
-  const items: Operation[][] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodePostInjectionBlockInputItemInner(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetMonitorAppliedBlocksOutputOperations(
-  w: BinaryWriter,
-  value: Operation[][],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodePostInjectionBlockInputItemInner(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-type GetNetworkConnectionsOutputItemLocalMetadata = {
-  disable_mempool: boolean;
-  private_node: boolean;
-};
-
-function decodeGetNetworkConnectionsOutputItemLocalMetadata(
-  r: BinaryReader,
-): GetNetworkConnectionsOutputItemLocalMetadata {
-  let field = "";
-  try {
-    field = "disable_mempool";
-    const disableMempool = readBool(r);
-    field = "private_node";
-    const privateNode = readBool(r);
-    return { disable_mempool: disableMempool, private_node: privateNode };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkConnectionsOutputItemLocalMetadata(
-  w: BinaryWriter,
-  value: GetNetworkConnectionsOutputItemLocalMetadata,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "disable_mempool";
-    writeBool(w, value.disable_mempool);
-    field = "private_node";
-    writeBool(w, value.private_node);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
 type GetNetworkConnectionsOutputInnerItem = {
   incoming: boolean;
   peer_id: string;
@@ -8994,8 +10172,8 @@ type GetNetworkConnectionsOutputInnerItem = {
   remote_socket_port: number;
   announced_version: NetworkVersion;
   private: boolean;
-  local_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
-  remote_metadata: GetNetworkConnectionsOutputItemLocalMetadata;
+  local_metadata: NetworkPeersByPeerIdOutputConnMetadata;
+  remote_metadata: NetworkPeersByPeerIdOutputConnMetadata;
 };
 
 function decodeGetNetworkConnectionsOutputInnerItem(
@@ -9016,9 +10194,9 @@ function decodeGetNetworkConnectionsOutputInnerItem(
     field = "private";
     const private2 = readBool(r);
     field = "local_metadata";
-    const localMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
+    const localMetadata = decodeNetworkPeersByPeerIdOutputConnMetadata(r);
     field = "remote_metadata";
-    const remoteMetadata = decodeGetNetworkConnectionsOutputItemLocalMetadata(r);
+    const remoteMetadata = decodeNetworkPeersByPeerIdOutputConnMetadata(r);
     return {
       incoming,
       peer_id: peerId,
@@ -9054,9 +10232,9 @@ function encodeGetNetworkConnectionsOutputInnerItem(
     field = "private";
     writeBool(w, value.private);
     field = "local_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.local_metadata);
+    encodeNetworkPeersByPeerIdOutputConnMetadata(w, value.local_metadata);
     field = "remote_metadata";
-    encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.remote_metadata);
+    encodeNetworkPeersByPeerIdOutputConnMetadata(w, value.remote_metadata);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -9984,780 +11162,15 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   }
 }
 
-type GetNetworkPeersOutputSentPeerMetadataV1 = {
-  branch: string;
-  head: string;
-  block_header: string;
-  operations: string;
-  protocols: string;
-  operation_hashes_for_block: string;
-  operations_for_block: string;
-  checkpoint: string;
-  protocol_branch: string;
-  predecessor_header: string;
-  other: string;
-};
-
-function decodeGetNetworkPeersOutputSentPeerMetadataV1(
-  r: BinaryReader,
-): GetNetworkPeersOutputSentPeerMetadataV1 {
-  let field = "";
-  try {
-    field = "branch";
-    const branch = readZarithZ(r);
-    field = "head";
-    const head = readZarithZ(r);
-    field = "block_header";
-    const blockHeader = readZarithZ(r);
-    field = "operations";
-    const operations = readZarithZ(r);
-    field = "protocols";
-    const protocols = readZarithZ(r);
-    field = "operation_hashes_for_block";
-    const operationHashesForBlock = readZarithZ(r);
-    field = "operations_for_block";
-    const operationsForBlock = readZarithZ(r);
-    field = "checkpoint";
-    const checkpoint = readZarithZ(r);
-    field = "protocol_branch";
-    const protocolBranch = readZarithZ(r);
-    field = "predecessor_header";
-    const predecessorHeader = readZarithZ(r);
-    field = "other";
-    const other = readZarithZ(r);
-    return {
-      branch,
-      head,
-      block_header: blockHeader,
-      operations,
-      protocols,
-      operation_hashes_for_block: operationHashesForBlock,
-      operations_for_block: operationsForBlock,
-      checkpoint,
-      protocol_branch: protocolBranch,
-      predecessor_header: predecessorHeader,
-      other,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputSentPeerMetadataV1(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputSentPeerMetadataV1,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "branch";
-    writeZarithZ(w, value.branch);
-    field = "head";
-    writeZarithZ(w, value.head);
-    field = "block_header";
-    writeZarithZ(w, value.block_header);
-    field = "operations";
-    writeZarithZ(w, value.operations);
-    field = "protocols";
-    writeZarithZ(w, value.protocols);
-    field = "operation_hashes_for_block";
-    writeZarithZ(w, value.operation_hashes_for_block);
-    field = "operations_for_block";
-    writeZarithZ(w, value.operations_for_block);
-    field = "checkpoint";
-    writeZarithZ(w, value.checkpoint);
-    field = "protocol_branch";
-    writeZarithZ(w, value.protocol_branch);
-    field = "predecessor_header";
-    writeZarithZ(w, value.predecessor_header);
-    field = "other";
-    writeZarithZ(w, value.other);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputResponsesSent =
-  | GetNetworkPeersOutputSentPeerMetadataV1
-  | {
-      branch: string;
-      head: string;
-      block_header: string;
-      operations: string;
-      protocols: string;
-      operation_hashes_for_block: string;
-      operations_for_block: string;
-      other: string;
-    };
-
-function decodeGetNetworkPeersOutputResponsesSent(
-  r: BinaryReader,
-): GetNetworkPeersOutputResponsesSent {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeGetNetworkPeersOutputSentPeerMetadataV1(r);
-    default:
-      return failUnknownTag(start, tag, [0]);
-  }
-}
-
-function encodeGetNetworkPeersOutputResponsesSent(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputResponsesSent,
-): void {
-  const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
-    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetNetworkPeersOutputSentPeerMetadataV1(
-      w,
-      json as GetNetworkPeersOutputSentPeerMetadataV1,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
-  }
-  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
-}
-
-type GetNetworkPeersOutputPeerMetadataResponses = {
-  sent: GetNetworkPeersOutputResponsesSent;
-  failed: GetNetworkPeersOutputResponsesSent;
-  received: GetNetworkPeersOutputResponsesSent;
-  unexpected: string;
-  outdated: string;
-};
-
-function decodeGetNetworkPeersOutputPeerMetadataResponses(
-  r: BinaryReader,
-): GetNetworkPeersOutputPeerMetadataResponses {
-  let field = "";
-  try {
-    field = "sent";
-    const sent = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "failed";
-    const failed = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "received";
-    const received = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "unexpected";
-    const unexpected = readZarithZ(r);
-    field = "outdated";
-    const outdated = readZarithZ(r);
-    return { sent, failed, received, unexpected, outdated };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputPeerMetadataResponses(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputPeerMetadataResponses,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "sent";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.sent);
-    field = "failed";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.failed);
-    field = "received";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.received);
-    field = "unexpected";
-    writeZarithZ(w, value.unexpected);
-    field = "outdated";
-    writeZarithZ(w, value.outdated);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputPeerMetadataRequests = {
-  sent: GetNetworkPeersOutputResponsesSent;
-  received: GetNetworkPeersOutputResponsesSent;
-  failed: GetNetworkPeersOutputResponsesSent;
-  scheduled: GetNetworkPeersOutputResponsesSent;
-};
-
-function decodeGetNetworkPeersOutputPeerMetadataRequests(
-  r: BinaryReader,
-): GetNetworkPeersOutputPeerMetadataRequests {
-  let field = "";
-  try {
-    field = "sent";
-    const sent = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "received";
-    const received = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "failed";
-    const failed = decodeGetNetworkPeersOutputResponsesSent(r);
-    field = "scheduled";
-    const scheduled = decodeGetNetworkPeersOutputResponsesSent(r);
-    return { sent, received, failed, scheduled };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputPeerMetadataRequests(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputPeerMetadataRequests,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "sent";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.sent);
-    field = "received";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.received);
-    field = "failed";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.failed);
-    field = "scheduled";
-    encodeGetNetworkPeersOutputResponsesSent(w, value.scheduled);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputPeerMetadataPrevalidatorResults = {
-  cannot_download: string;
-  cannot_parse: string;
-  refused_by_prefilter: string;
-  refused_by_postfilter: string;
-  applied: string;
-  branch_delayed: string;
-  branch_refused: string;
-  refused: string;
-  duplicate: string;
-  outdated: string;
-};
-
-function decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
-  r: BinaryReader,
-): GetNetworkPeersOutputPeerMetadataPrevalidatorResults {
-  let field = "";
-  try {
-    field = "cannot_download";
-    const cannotDownload = readZarithZ(r);
-    field = "cannot_parse";
-    const cannotParse = readZarithZ(r);
-    field = "refused_by_prefilter";
-    const refusedByPrefilter = readZarithZ(r);
-    field = "refused_by_postfilter";
-    const refusedByPostfilter = readZarithZ(r);
-    field = "applied";
-    const applied = readZarithZ(r);
-    field = "branch_delayed";
-    const branchDelayed = readZarithZ(r);
-    field = "branch_refused";
-    const branchRefused = readZarithZ(r);
-    field = "refused";
-    const refused = readZarithZ(r);
-    field = "duplicate";
-    const duplicate = readZarithZ(r);
-    field = "outdated";
-    const outdated = readZarithZ(r);
-    return {
-      cannot_download: cannotDownload,
-      cannot_parse: cannotParse,
-      refused_by_prefilter: refusedByPrefilter,
-      refused_by_postfilter: refusedByPostfilter,
-      applied,
-      branch_delayed: branchDelayed,
-      branch_refused: branchRefused,
-      refused,
-      duplicate,
-      outdated,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "cannot_download";
-    writeZarithZ(w, value.cannot_download);
-    field = "cannot_parse";
-    writeZarithZ(w, value.cannot_parse);
-    field = "refused_by_prefilter";
-    writeZarithZ(w, value.refused_by_prefilter);
-    field = "refused_by_postfilter";
-    writeZarithZ(w, value.refused_by_postfilter);
-    field = "applied";
-    writeZarithZ(w, value.applied);
-    field = "branch_delayed";
-    writeZarithZ(w, value.branch_delayed);
-    field = "branch_refused";
-    writeZarithZ(w, value.branch_refused);
-    field = "refused";
-    writeZarithZ(w, value.refused);
-    field = "duplicate";
-    writeZarithZ(w, value.duplicate);
-    field = "outdated";
-    writeZarithZ(w, value.outdated);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputPeerMetadataUnadvertised = {
-  block: string;
-  operations: string;
-  protocol: string;
-};
-
-function decodeGetNetworkPeersOutputPeerMetadataUnadvertised(
-  r: BinaryReader,
-): GetNetworkPeersOutputPeerMetadataUnadvertised {
-  let field = "";
-  try {
-    field = "block";
-    const block = readZarithZ(r);
-    field = "operations";
-    const operations = readZarithZ(r);
-    field = "protocol";
-    const protocol = readZarithZ(r);
-    return { block, operations, protocol };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputPeerMetadataUnadvertised,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "block";
-    writeZarithZ(w, value.block);
-    field = "operations";
-    writeZarithZ(w, value.operations);
-    field = "protocol";
-    writeZarithZ(w, value.protocol);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputAdvertisementsSent = {
-  head: string;
-  branch: string;
-};
-
-function decodeGetNetworkPeersOutputAdvertisementsSent(
-  r: BinaryReader,
-): GetNetworkPeersOutputAdvertisementsSent {
-  let field = "";
-  try {
-    field = "head";
-    const head = readZarithZ(r);
-    field = "branch";
-    const branch = readZarithZ(r);
-    return { head, branch };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputAdvertisementsSent(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputAdvertisementsSent,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "head";
-    writeZarithZ(w, value.head);
-    field = "branch";
-    writeZarithZ(w, value.branch);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputPeerMetadataAdvertisements = {
-  sent: GetNetworkPeersOutputAdvertisementsSent;
-  received: GetNetworkPeersOutputAdvertisementsSent;
-};
-
-function decodeGetNetworkPeersOutputPeerMetadataAdvertisements(
-  r: BinaryReader,
-): GetNetworkPeersOutputPeerMetadataAdvertisements {
-  let field = "";
-  try {
-    field = "sent";
-    const sent = decodeGetNetworkPeersOutputAdvertisementsSent(r);
-    field = "received";
-    const received = decodeGetNetworkPeersOutputAdvertisementsSent(r);
-    return { sent, received };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputPeerMetadataAdvertisements,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "sent";
-    encodeGetNetworkPeersOutputAdvertisementsSent(w, value.sent);
-    field = "received";
-    encodeGetNetworkPeersOutputAdvertisementsSent(w, value.received);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutput1PeerMetadata = {
-  responses: GetNetworkPeersOutputPeerMetadataResponses;
-  requests: GetNetworkPeersOutputPeerMetadataRequests;
-  valid_blocks: string;
-  old_heads: string;
-  prevalidator_results: GetNetworkPeersOutputPeerMetadataPrevalidatorResults;
-  unactivated_chains: string;
-  inactive_chains: string;
-  future_blocks_advertised: string;
-  unadvertised: GetNetworkPeersOutputPeerMetadataUnadvertised;
-  advertisements: GetNetworkPeersOutputPeerMetadataAdvertisements;
-};
-
-function decodeGetNetworkPeersOutput1PeerMetadata(
-  r: BinaryReader,
-): GetNetworkPeersOutput1PeerMetadata {
-  let field = "";
-  try {
-    field = "responses";
-    const responses = decodeGetNetworkPeersOutputPeerMetadataResponses(r);
-    field = "requests";
-    const requests = decodeGetNetworkPeersOutputPeerMetadataRequests(r);
-    field = "valid_blocks";
-    const validBlocks = readZarithZ(r);
-    field = "old_heads";
-    const oldHeads = readZarithZ(r);
-    field = "prevalidator_results";
-    const prevalidatorResults = decodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(r);
-    field = "unactivated_chains";
-    const unactivatedChains = readZarithZ(r);
-    field = "inactive_chains";
-    const inactiveChains = readZarithZ(r);
-    field = "future_blocks_advertised";
-    const futureBlocksAdvertised = readZarithZ(r);
-    field = "unadvertised";
-    const unadvertised = decodeGetNetworkPeersOutputPeerMetadataUnadvertised(r);
-    field = "advertisements";
-    const advertisements = decodeGetNetworkPeersOutputPeerMetadataAdvertisements(r);
-    return {
-      responses,
-      requests,
-      valid_blocks: validBlocks,
-      old_heads: oldHeads,
-      prevalidator_results: prevalidatorResults,
-      unactivated_chains: unactivatedChains,
-      inactive_chains: inactiveChains,
-      future_blocks_advertised: futureBlocksAdvertised,
-      unadvertised,
-      advertisements,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutput1PeerMetadata(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutput1PeerMetadata,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "responses";
-    encodeGetNetworkPeersOutputPeerMetadataResponses(w, value.responses);
-    field = "requests";
-    encodeGetNetworkPeersOutputPeerMetadataRequests(w, value.requests);
-    field = "valid_blocks";
-    writeZarithZ(w, value.valid_blocks);
-    field = "old_heads";
-    writeZarithZ(w, value.old_heads);
-    field = "prevalidator_results";
-    encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(w, value.prevalidator_results);
-    field = "unactivated_chains";
-    writeZarithZ(w, value.unactivated_chains);
-    field = "inactive_chains";
-    writeZarithZ(w, value.inactive_chains);
-    field = "future_blocks_advertised";
-    writeZarithZ(w, value.future_blocks_advertised);
-    field = "unadvertised";
-    encodeGetNetworkPeersOutputPeerMetadataUnadvertised(w, value.unadvertised);
-    field = "advertisements";
-    encodeGetNetworkPeersOutputPeerMetadataAdvertisements(w, value.advertisements);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodeGetNetworkPeersOutput1State(
-  r: BinaryReader,
-): "accepted" | "running" | "disconnected" {
-  const start = r.offset;
-  switch (readUint8(r)) {
-    case 0:
-      return "accepted";
-    case 1:
-      return "running";
-    case 2:
-      return "disconnected";
-    default:
-      return failDecode(start, "one of the codes 0, 1, 2", "another code");
-  }
-}
-
-function encodeGetNetworkPeersOutput1State(
-  w: BinaryWriter,
-  value: "accepted" | "running" | "disconnected",
-): void {
-  switch (value) {
-    case "accepted":
-      writeUint8(w, 0);
-      return;
-    case "running":
-      writeUint8(w, 1);
-      return;
-    case "disconnected":
-      writeUint8(w, 2);
-      return;
-  }
-  failValue(w, 'one of "accepted", "running", "disconnected"', value);
-}
-
-function decodeGetNetworkPeersOutput1LastFailedConnection(
-  r: BinaryReader,
-): [P2pConnectionId, string] {
-  let index = 0;
-  try {
-    index = 0;
-    const element0 = decodeP2pConnectionId(r);
-    index = 1;
-    const element1 = timestampSystemCodec.decode(r);
-    return [element0, element1];
-  } catch (error) {
-    throw atPath(error, index, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutput1LastFailedConnection(
-  w: BinaryWriter,
-  value: [P2pConnectionId, string],
-): void {
-  if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
-  let index = 0;
-  try {
-    index = 0;
-    encodeP2pConnectionId(w, value[0]);
-    index = 1;
-    timestampSystemCodec.encode(w, value[1]);
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
-type GetNetworkPeersOutputItem1 = {
-  score: number;
-  trusted: boolean;
-  conn_metadata?: GetNetworkConnectionsOutputItemLocalMetadata;
-  peer_metadata: GetNetworkPeersOutput1PeerMetadata;
-  state: "accepted" | "running" | "disconnected";
-  reachable_at?: P2pConnectionId;
-  stat: P2pStat;
-  last_failed_connection?: [P2pConnectionId, string];
-  last_rejected_connection?: [P2pConnectionId, string];
-  last_established_connection?: [P2pConnectionId, string];
-  last_disconnection?: [P2pConnectionId, string];
-  last_seen?: [P2pConnectionId, string];
-  last_miss?: [P2pConnectionId, string];
-};
-
-function decodeGetNetworkPeersOutputItem1(r: BinaryReader): GetNetworkPeersOutputItem1 {
-  let field = "";
-  try {
-    field = "score";
-    const score = readFloat(r);
-    field = "trusted";
-    const trusted = readBool(r);
-    field = "conn_metadata";
-    const connMetadata = readPresence(r)
-      ? decodeGetNetworkConnectionsOutputItemLocalMetadata(r)
-      : undefined;
-    field = "peer_metadata";
-    const peerMetadata = decodeGetNetworkPeersOutput1PeerMetadata(r);
-    field = "state";
-    const state = decodeGetNetworkPeersOutput1State(r);
-    field = "reachable_at";
-    const reachableAt = readPresence(r) ? decodeP2pConnectionId(r) : undefined;
-    field = "stat";
-    const stat = decodeP2pStat(r);
-    field = "last_failed_connection";
-    const lastFailedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_rejected_connection";
-    const lastRejectedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_established_connection";
-    const lastEstablishedConnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_disconnection";
-    const lastDisconnection = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_seen";
-    const lastSeen = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    field = "last_miss";
-    const lastMiss = readPresence(r)
-      ? decodeGetNetworkPeersOutput1LastFailedConnection(r)
-      : undefined;
-    const out: GetNetworkPeersOutputItem1 = {
-      score,
-      trusted,
-      peer_metadata: peerMetadata,
-      state,
-      stat,
-    };
-    if (connMetadata !== undefined) out.conn_metadata = connMetadata;
-    if (reachableAt !== undefined) out.reachable_at = reachableAt;
-    if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
-    if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
-    if (lastEstablishedConnection !== undefined)
-      out.last_established_connection = lastEstablishedConnection;
-    if (lastDisconnection !== undefined) out.last_disconnection = lastDisconnection;
-    if (lastSeen !== undefined) out.last_seen = lastSeen;
-    if (lastMiss !== undefined) out.last_miss = lastMiss;
-    return out;
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetNetworkPeersOutputItem1(
-  w: BinaryWriter,
-  value: GetNetworkPeersOutputItem1,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "score";
-    writeFloat(w, value.score);
-    field = "trusted";
-    writeBool(w, value.trusted);
-    field = "conn_metadata";
-    if (value.conn_metadata === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkConnectionsOutputItemLocalMetadata(w, value.conn_metadata);
-    }
-    field = "peer_metadata";
-    encodeGetNetworkPeersOutput1PeerMetadata(w, value.peer_metadata);
-    field = "state";
-    encodeGetNetworkPeersOutput1State(w, value.state);
-    field = "reachable_at";
-    if (value.reachable_at === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeP2pConnectionId(w, value.reachable_at);
-    }
-    field = "stat";
-    encodeP2pStat(w, value.stat);
-    field = "last_failed_connection";
-    if (value.last_failed_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_failed_connection);
-    }
-    field = "last_rejected_connection";
-    if (value.last_rejected_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_rejected_connection);
-    }
-    field = "last_established_connection";
-    if (value.last_established_connection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_established_connection);
-    }
-    field = "last_disconnection";
-    if (value.last_disconnection === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_disconnection);
-    }
-    field = "last_seen";
-    if (value.last_seen === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_seen);
-    }
-    field = "last_miss";
-    if (value.last_miss === undefined) writePresence(w, false);
-    else {
-      writePresence(w, true);
-      encodeGetNetworkPeersOutput1LastFailedConnection(w, value.last_miss);
-    }
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
 function decodeGetNetworkPeersOutputInnerItem(
   r: BinaryReader,
-): [string, GetNetworkPeersOutputItem1] {
+): [string, NetworkPeersByPeerIdOutput] {
   let index = 0;
   try {
     index = 0;
     const element0 = readHash(r, BASE58.cryptobox_public_key_hash);
     index = 1;
-    const element1 = decodeGetNetworkPeersOutputItem1(r);
+    const element1 = decodeNetworkPeersByPeerIdOutput(r);
     return [element0, element1];
   } catch (error) {
     throw atPath(error, index, "decode", r.offset);
@@ -10766,7 +11179,7 @@ function decodeGetNetworkPeersOutputInnerItem(
 
 function encodeGetNetworkPeersOutputInnerItem(
   w: BinaryWriter,
-  value: [string, GetNetworkPeersOutputItem1],
+  value: [string, NetworkPeersByPeerIdOutput],
 ): void {
   if (!Array.isArray(value) || value.length !== 2) failValue(w, "an array of 2 elements", value);
   let index = 0;
@@ -10774,14 +11187,14 @@ function encodeGetNetworkPeersOutputInnerItem(
     index = 0;
     writeHash(w, BASE58.cryptobox_public_key_hash, value[0]);
     index = 1;
-    encodeGetNetworkPeersOutputItem1(w, value[1]);
+    encodeNetworkPeersByPeerIdOutput(w, value[1]);
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
 }
 
-function decodeGetNetworkPeersOutputInner(r: BinaryReader): [string, GetNetworkPeersOutputItem1][] {
-  const items: [string, GetNetworkPeersOutputItem1][] = [];
+function decodeGetNetworkPeersOutputInner(r: BinaryReader): [string, NetworkPeersByPeerIdOutput][] {
+  const items: [string, NetworkPeersByPeerIdOutput][] = [];
   try {
     while (r.remaining() > 0) {
       items.push(decodeGetNetworkPeersOutputInnerItem(r));
@@ -10794,7 +11207,7 @@ function decodeGetNetworkPeersOutputInner(r: BinaryReader): [string, GetNetworkP
 
 function encodeGetNetworkPeersOutputInner(
   w: BinaryWriter,
-  value: [string, GetNetworkPeersOutputItem1][],
+  value: [string, NetworkPeersByPeerIdOutput][],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
@@ -11416,268 +11829,6 @@ function encodeGetVersionOutputCommitInfo(
   encodeGetVersionOutputCommitInfoSome(w, value);
 }
 
-type GetWorkersBlockValidatorOutputStatusLaunching = {
-  phase: "launching";
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusLaunching(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusLaunching {
-  let field = "";
-  try {
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "launching", since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusLaunching(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusLaunching,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusRunning = {
-  phase: "running";
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusRunning(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusRunning {
-  let field = "";
-  try {
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "running", since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusRunning(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusRunning,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusClosing = {
-  phase: "closing";
-  birth: string;
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusClosing(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusClosing {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "closing", birth, since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusClosing(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusClosing,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusClosed = {
-  phase: "closed";
-  birth: string;
-  since: string;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusClosed(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusClosed {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    return { phase: "closed", birth, since };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusClosed(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusClosed,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatusCrashed = {
-  phase: "crashed";
-  birth: string;
-  since: string;
-  errors: JsonValue;
-};
-
-function decodeGetWorkersBlockValidatorOutputStatusCrashed(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatusCrashed {
-  let field = "";
-  try {
-    field = "birth";
-    const birth = timestampSystemCodec.decode(r);
-    field = "since";
-    const since = timestampSystemCodec.decode(r);
-    const outer1 = openDynamicFrame(r, "Uint30");
-    field = "errors";
-    const errors = readBsonValue(r);
-    closeDynamicFrame(r, outer1);
-    return { phase: "crashed", birth, since, errors };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatusCrashed(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatusCrashed,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "birth";
-    timestampSystemCodec.encode(w, value.birth);
-    field = "since";
-    timestampSystemCodec.encode(w, value.since);
-    const mark1 = beginDynamicSize(w, "Uint30");
-    field = "errors";
-    writeBsonValue(w, value.errors);
-    endDynamicSize(w, "Uint30", mark1);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersBlockValidatorOutputStatus =
-  | GetWorkersBlockValidatorOutputStatusLaunching
-  | GetWorkersBlockValidatorOutputStatusRunning
-  | GetWorkersBlockValidatorOutputStatusClosing
-  | GetWorkersBlockValidatorOutputStatusClosed
-  | GetWorkersBlockValidatorOutputStatusCrashed;
-
-function decodeGetWorkersBlockValidatorOutputStatus(
-  r: BinaryReader,
-): GetWorkersBlockValidatorOutputStatus {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodeGetWorkersBlockValidatorOutputStatusLaunching(r);
-    case 1:
-      return decodeGetWorkersBlockValidatorOutputStatusRunning(r);
-    case 2:
-      return decodeGetWorkersBlockValidatorOutputStatusClosing(r);
-    case 3:
-      return decodeGetWorkersBlockValidatorOutputStatusClosed(r);
-    case 4:
-      return decodeGetWorkersBlockValidatorOutputStatusCrashed(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1, 2, 3, 4]);
-  }
-}
-
-function encodeGetWorkersBlockValidatorOutputStatus(
-  w: BinaryWriter,
-  value: GetWorkersBlockValidatorOutputStatus,
-): void {
-  const json: unknown = value;
-  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
-    case "launching": {
-      writeUint8(w, 0);
-      encodeGetWorkersBlockValidatorOutputStatusLaunching(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusLaunching,
-      );
-      return;
-    }
-    case "running": {
-      writeUint8(w, 1);
-      encodeGetWorkersBlockValidatorOutputStatusRunning(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusRunning,
-      );
-      return;
-    }
-    case "closing": {
-      writeUint8(w, 2);
-      encodeGetWorkersBlockValidatorOutputStatusClosing(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusClosing,
-      );
-      return;
-    }
-    case "closed": {
-      writeUint8(w, 3);
-      encodeGetWorkersBlockValidatorOutputStatusClosed(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusClosed,
-      );
-      return;
-    }
-    case "crashed": {
-      writeUint8(w, 4);
-      encodeGetWorkersBlockValidatorOutputStatusCrashed(
-        w,
-        json as GetWorkersBlockValidatorOutputStatusCrashed,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
-}
-
 type GetWorkersBlockValidatorOutputRequestValidation = {
   block: string;
   chain_id: string;
@@ -11923,122 +12074,6 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
     encodeGetWorkersBlockValidatorOutputItemRequest(w, value.request);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersChainValidatorsOutputItemInformation = {
-  instances: number;
-  status: GetWorkersBlockValidatorOutputStatus;
-  queue_length: number;
-};
-
-function decodeGetWorkersChainValidatorsOutputItemInformation(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputItemInformation {
-  let field = "";
-  try {
-    field = "instances";
-    const instances = readRangedInt(r, -1073741824, 1073741823);
-    field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
-    field = "queue_length";
-    const queueLength = readRangedInt(r, -1073741824, 1073741823);
-    return { instances, status, queue_length: queueLength };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersChainValidatorsOutputItemInformation(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputItemInformation,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "instances";
-    writeRangedInt(w, value.instances, -1073741824, 1073741823);
-    field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
-    field = "queue_length";
-    writeRangedInt(w, value.queue_length, -1073741824, 1073741823);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type GetWorkersChainValidatorsOutputInnerItem = {
-  chain_id: string;
-  status: GetWorkersBlockValidatorOutputStatus;
-  information: GetWorkersChainValidatorsOutputItemInformation;
-  pipelines: number;
-};
-
-function decodeGetWorkersChainValidatorsOutputInnerItem(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputInnerItem {
-  let field = "";
-  try {
-    field = "chain_id";
-    const chainId = readHash(r, BASE58.chain_id);
-    field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
-    field = "information";
-    const information = decodeGetWorkersChainValidatorsOutputItemInformation(r);
-    field = "pipelines";
-    const pipelines = readInt16(r);
-    return { chain_id: chainId, status, information, pipelines };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeGetWorkersChainValidatorsOutputInnerItem(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputInnerItem,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    field = "chain_id";
-    writeHash(w, BASE58.chain_id, value.chain_id);
-    field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
-    field = "information";
-    encodeGetWorkersChainValidatorsOutputItemInformation(w, value.information);
-    field = "pipelines";
-    writeInt16(w, value.pipelines);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodeGetWorkersChainValidatorsOutputInner(
-  r: BinaryReader,
-): GetWorkersChainValidatorsOutputInnerItem[] {
-  const items: GetWorkersChainValidatorsOutputInnerItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeGetWorkersChainValidatorsOutputInnerItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeGetWorkersChainValidatorsOutputInner(
-  w: BinaryWriter,
-  value: GetWorkersChainValidatorsOutputInnerItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeGetWorkersChainValidatorsOutputInnerItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
   }
 }
 
@@ -12341,8 +12376,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
 
 type GetWorkersChainValidatorsPeersValidatorsOutputInnerItem = {
   peer_id: string;
-  status: GetWorkersBlockValidatorOutputStatus;
-  information: GetWorkersChainValidatorsOutputItemInformation;
+  status: WorkersOutputItemStatus;
+  information: WorkersOutputItemInformation;
   pipelines: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines;
 };
 
@@ -12354,9 +12389,9 @@ function decodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
     field = "peer_id";
     const peerId = readHash(r, BASE58.cryptobox_public_key_hash);
     field = "status";
-    const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    const status = decodeWorkersOutputItemStatus(r);
     field = "information";
-    const information = decodeGetWorkersChainValidatorsOutputItemInformation(r);
+    const information = decodeWorkersOutputItemInformation(r);
     field = "pipelines";
     const pipelines = decodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(r);
     return { peer_id: peerId, status, information, pipelines };
@@ -12375,9 +12410,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
     field = "status";
-    encodeGetWorkersBlockValidatorOutputStatus(w, value.status);
+    encodeWorkersOutputItemStatus(w, value.status);
     field = "information";
-    encodeGetWorkersChainValidatorsOutputItemInformation(w, value.information);
+    encodeWorkersOutputItemInformation(w, value.information);
     field = "pipelines";
     encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(w, value.pipelines);
   } catch (error) {

@@ -150,304 +150,18 @@ import type {
   PutNetworkPointsByPointOutput,
 } from "./types.ts";
 import {
-  decodeDeleteChainsInvalidBlocksByBlockHashError,
-  decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  decodeDeleteNetworkConnectionsByPeerIdError,
-  decodeDeleteNetworkConnectionsByPeerIdOutput,
-  decodeDeleteNetworkGreylistError,
-  decodeDeleteNetworkGreylistOutput,
-  decodeGetChainsBlocksError,
-  decodeGetChainsBlocksOutput,
-  decodeGetChainsChainIdError,
-  decodeGetChainsChainIdOutput,
-  decodeGetChainsCheckpointError,
-  decodeGetChainsCheckpointOutput,
-  decodeGetChainsInvalidBlocksByBlockHashError,
-  decodeGetChainsInvalidBlocksByBlockHashOutput,
-  decodeGetChainsInvalidBlocksError,
-  decodeGetChainsInvalidBlocksOutput,
-  decodeGetChainsIsBootstrappedError,
-  decodeGetChainsIsBootstrappedOutput,
-  decodeGetChainsLevelsCabooseError,
-  decodeGetChainsLevelsCabooseOutput,
-  decodeGetChainsLevelsCheckpointError,
-  decodeGetChainsLevelsCheckpointOutput,
-  decodeGetChainsLevelsSavepointError,
-  decodeGetChainsLevelsSavepointOutput,
-  decodeGetConfigError,
-  decodeGetConfigHistoryModeError,
-  decodeGetConfigHistoryModeOutput,
-  decodeGetConfigNetworkDalError,
-  decodeGetConfigNetworkDalOutput,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  decodeGetConfigNetworkUserActivatedUpgradesError,
-  decodeGetConfigNetworkUserActivatedUpgradesOutput,
-  decodeGetConfigOutput,
-  decodeGetDescribeByStringError,
-  decodeGetDescribeByStringOutput,
-  decodeGetErrorsError,
-  decodeGetErrorsOutput,
-  decodeGetFetchProtocolByProtocolHashError,
-  decodeGetFetchProtocolByProtocolHashOutput,
-  decodeGetHealthReadyError,
-  decodeGetHealthReadyOutput,
-  decodeGetMonitorActiveChainsError,
-  decodeGetMonitorActiveChainsOutput,
-  decodeGetMonitorAppliedBlocksError,
-  decodeGetMonitorAppliedBlocksOutput,
-  decodeGetMonitorBootstrappedError,
-  decodeGetMonitorBootstrappedOutput,
-  decodeGetMonitorCommitHashError,
-  decodeGetMonitorCommitHashOutput,
-  decodeGetMonitorHeadsByChainIdError,
-  decodeGetMonitorHeadsByChainIdOutput,
-  decodeGetMonitorProtocolsError,
-  decodeGetMonitorProtocolsOutput,
-  decodeGetMonitorValidatedBlocksError,
-  decodeGetMonitorValidatedBlocksOutput,
-  decodeGetNetworkConnectionsByPeerIdError,
-  decodeGetNetworkConnectionsByPeerIdOutput,
-  decodeGetNetworkConnectionsError,
-  decodeGetNetworkConnectionsOutput,
-  decodeGetNetworkGreylistIpsError,
-  decodeGetNetworkGreylistIpsOutput,
-  decodeGetNetworkGreylistPeersError,
-  decodeGetNetworkGreylistPeersOutput,
-  decodeGetNetworkLogError,
-  decodeGetNetworkLogOutput,
-  decodeGetNetworkPeersBannedError,
-  decodeGetNetworkPeersBannedOutput,
-  decodeGetNetworkPeersByPeerIdError,
-  decodeGetNetworkPeersByPeerIdOutput,
-  decodeGetNetworkPeersError,
-  decodeGetNetworkPeersLogError,
-  decodeGetNetworkPeersLogOutput,
-  decodeGetNetworkPeersOutput,
-  decodeGetNetworkPointsBannedError,
-  decodeGetNetworkPointsBannedOutput,
-  decodeGetNetworkPointsByPointError,
-  decodeGetNetworkPointsByPointOutput,
-  decodeGetNetworkPointsError,
-  decodeGetNetworkPointsLogError,
-  decodeGetNetworkPointsLogOutput,
-  decodeGetNetworkPointsOutput,
-  decodeGetNetworkSelfError,
-  decodeGetNetworkSelfOutput,
-  decodeGetNetworkStatError,
-  decodeGetNetworkStatOutput,
-  decodeGetProtocolsByProtocolHashError,
-  decodeGetProtocolsByProtocolHashOutput,
-  decodeGetProtocolsEnvironmentError,
-  decodeGetProtocolsEnvironmentOutput,
-  decodeGetProtocolsError,
-  decodeGetProtocolsOutput,
-  decodeGetStatsGcError,
-  decodeGetStatsGcOutput,
-  decodeGetStatsMemoryError,
-  decodeGetStatsMemoryOutput,
-  decodeGetVersionError,
-  decodeGetVersionOutput,
-  decodeGetWorkersBlockValidatorError,
-  decodeGetWorkersBlockValidatorOutput,
-  decodeGetWorkersChainValidatorsByChainIdError,
-  decodeGetWorkersChainValidatorsByChainIdOutput,
-  decodeGetWorkersChainValidatorsDdbError,
-  decodeGetWorkersChainValidatorsDdbOutput,
-  decodeGetWorkersChainValidatorsError,
-  decodeGetWorkersChainValidatorsOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  decodeGetWorkersChainValidatorsPeersValidatorsError,
-  decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  decodeGetWorkersPrevalidatorsByChainIdError,
-  decodeGetWorkersPrevalidatorsByChainIdOutput,
-  decodeGetWorkersPrevalidatorsError,
-  decodeGetWorkersPrevalidatorsOutput,
-  decodePatchChainsByChainIdError,
-  decodePatchChainsByChainIdInput,
-  decodePatchChainsByChainIdOutput,
-  decodePatchNetworkPeersByPeerIdError,
-  decodePatchNetworkPeersByPeerIdInput,
-  decodePatchNetworkPeersByPeerIdOutput,
-  decodePatchNetworkPointsByPointError,
-  decodePatchNetworkPointsByPointInput,
-  decodePatchNetworkPointsByPointOutput,
-  decodePostInjectionBlockError,
-  decodePostInjectionBlockInput,
-  decodePostInjectionBlockOutput,
-  decodePostInjectionOperationError,
-  decodePostInjectionOperationInput,
-  decodePostInjectionOperationOutput,
-  decodePostInjectionProtocolError,
-  decodePostInjectionProtocolInput,
-  decodePostInjectionProtocolOutput,
-  decodePostPrivateInjectionOperationError,
-  decodePostPrivateInjectionOperationInput,
-  decodePostPrivateInjectionOperationOutput,
-  decodePostPrivateInjectionOperationsError,
-  decodePostPrivateInjectionOperationsInput,
-  decodePostPrivateInjectionOperationsOutput,
-  decodePutConfigLoggingError,
-  decodePutConfigLoggingInput,
-  decodePutConfigLoggingOutput,
-  decodePutNetworkPointsByPointError,
-  decodePutNetworkPointsByPointInput,
-  decodePutNetworkPointsByPointOutput,
-  encodeDeleteChainsInvalidBlocksByBlockHashError,
-  encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-  encodeDeleteNetworkConnectionsByPeerIdError,
-  encodeDeleteNetworkConnectionsByPeerIdOutput,
-  encodeDeleteNetworkGreylistError,
-  encodeDeleteNetworkGreylistOutput,
-  encodeGetChainsBlocksError,
-  encodeGetChainsBlocksOutput,
-  encodeGetChainsChainIdError,
-  encodeGetChainsChainIdOutput,
-  encodeGetChainsCheckpointError,
-  encodeGetChainsCheckpointOutput,
-  encodeGetChainsInvalidBlocksByBlockHashError,
-  encodeGetChainsInvalidBlocksByBlockHashOutput,
-  encodeGetChainsInvalidBlocksError,
-  encodeGetChainsInvalidBlocksOutput,
-  encodeGetChainsIsBootstrappedError,
-  encodeGetChainsIsBootstrappedOutput,
-  encodeGetChainsLevelsCabooseError,
-  encodeGetChainsLevelsCabooseOutput,
-  encodeGetChainsLevelsCheckpointError,
-  encodeGetChainsLevelsCheckpointOutput,
-  encodeGetChainsLevelsSavepointError,
-  encodeGetChainsLevelsSavepointOutput,
-  encodeGetConfigError,
-  encodeGetConfigHistoryModeError,
-  encodeGetConfigHistoryModeOutput,
-  encodeGetConfigNetworkDalError,
-  encodeGetConfigNetworkDalOutput,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-  encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-  encodeGetConfigNetworkUserActivatedUpgradesError,
-  encodeGetConfigNetworkUserActivatedUpgradesOutput,
-  encodeGetConfigOutput,
-  encodeGetDescribeByStringError,
-  encodeGetDescribeByStringOutput,
-  encodeGetErrorsError,
-  encodeGetErrorsOutput,
-  encodeGetFetchProtocolByProtocolHashError,
-  encodeGetFetchProtocolByProtocolHashOutput,
-  encodeGetHealthReadyError,
-  encodeGetHealthReadyOutput,
-  encodeGetMonitorActiveChainsError,
-  encodeGetMonitorActiveChainsOutput,
-  encodeGetMonitorAppliedBlocksError,
-  encodeGetMonitorAppliedBlocksOutput,
-  encodeGetMonitorBootstrappedError,
-  encodeGetMonitorBootstrappedOutput,
-  encodeGetMonitorCommitHashError,
-  encodeGetMonitorCommitHashOutput,
-  encodeGetMonitorHeadsByChainIdError,
-  encodeGetMonitorHeadsByChainIdOutput,
-  encodeGetMonitorProtocolsError,
-  encodeGetMonitorProtocolsOutput,
-  encodeGetMonitorValidatedBlocksError,
-  encodeGetMonitorValidatedBlocksOutput,
-  encodeGetNetworkConnectionsByPeerIdError,
-  encodeGetNetworkConnectionsByPeerIdOutput,
-  encodeGetNetworkConnectionsError,
-  encodeGetNetworkConnectionsOutput,
-  encodeGetNetworkGreylistIpsError,
-  encodeGetNetworkGreylistIpsOutput,
-  encodeGetNetworkGreylistPeersError,
-  encodeGetNetworkGreylistPeersOutput,
-  encodeGetNetworkLogError,
-  encodeGetNetworkLogOutput,
-  encodeGetNetworkPeersBannedError,
-  encodeGetNetworkPeersBannedOutput,
-  encodeGetNetworkPeersByPeerIdError,
-  encodeGetNetworkPeersByPeerIdOutput,
-  encodeGetNetworkPeersError,
-  encodeGetNetworkPeersLogError,
-  encodeGetNetworkPeersLogOutput,
-  encodeGetNetworkPeersOutput,
-  encodeGetNetworkPointsBannedError,
-  encodeGetNetworkPointsBannedOutput,
-  encodeGetNetworkPointsByPointError,
-  encodeGetNetworkPointsByPointOutput,
-  encodeGetNetworkPointsError,
-  encodeGetNetworkPointsLogError,
-  encodeGetNetworkPointsLogOutput,
-  encodeGetNetworkPointsOutput,
-  encodeGetNetworkSelfError,
-  encodeGetNetworkSelfOutput,
-  encodeGetNetworkStatError,
-  encodeGetNetworkStatOutput,
-  encodeGetProtocolsByProtocolHashError,
-  encodeGetProtocolsByProtocolHashOutput,
-  encodeGetProtocolsEnvironmentError,
-  encodeGetProtocolsEnvironmentOutput,
-  encodeGetProtocolsError,
-  encodeGetProtocolsOutput,
-  encodeGetStatsGcError,
-  encodeGetStatsGcOutput,
-  encodeGetStatsMemoryError,
-  encodeGetStatsMemoryOutput,
-  encodeGetVersionError,
-  encodeGetVersionOutput,
-  encodeGetWorkersBlockValidatorError,
-  encodeGetWorkersBlockValidatorOutput,
-  encodeGetWorkersChainValidatorsByChainIdError,
-  encodeGetWorkersChainValidatorsByChainIdOutput,
-  encodeGetWorkersChainValidatorsDdbError,
-  encodeGetWorkersChainValidatorsDdbOutput,
-  encodeGetWorkersChainValidatorsError,
-  encodeGetWorkersChainValidatorsOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-  encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-  encodeGetWorkersChainValidatorsPeersValidatorsError,
-  encodeGetWorkersChainValidatorsPeersValidatorsOutput,
-  encodeGetWorkersPrevalidatorsByChainIdError,
-  encodeGetWorkersPrevalidatorsByChainIdOutput,
-  encodeGetWorkersPrevalidatorsError,
-  encodeGetWorkersPrevalidatorsOutput,
-  encodePatchChainsByChainIdError,
-  encodePatchChainsByChainIdInput,
-  encodePatchChainsByChainIdOutput,
-  encodePatchNetworkPeersByPeerIdError,
-  encodePatchNetworkPeersByPeerIdInput,
-  encodePatchNetworkPeersByPeerIdOutput,
-  encodePatchNetworkPointsByPointError,
-  encodePatchNetworkPointsByPointInput,
-  encodePatchNetworkPointsByPointOutput,
-  encodePostInjectionBlockError,
-  encodePostInjectionBlockInput,
-  encodePostInjectionBlockOutput,
-  encodePostInjectionOperationError,
-  encodePostInjectionOperationInput,
-  encodePostInjectionOperationOutput,
-  encodePostInjectionProtocolError,
-  encodePostInjectionProtocolInput,
-  encodePostInjectionProtocolOutput,
-  encodePostPrivateInjectionOperationError,
-  encodePostPrivateInjectionOperationInput,
-  encodePostPrivateInjectionOperationOutput,
-  encodePostPrivateInjectionOperationsError,
-  encodePostPrivateInjectionOperationsInput,
-  encodePostPrivateInjectionOperationsOutput,
-  encodePutConfigLoggingError,
-  encodePutConfigLoggingInput,
-  encodePutConfigLoggingOutput,
-  encodePutNetworkPointsByPointError,
-  encodePutNetworkPointsByPointInput,
-  encodePutNetworkPointsByPointOutput,
-} from "./codecs.ts";
-import {
-  validateDeleteChainsInvalidBlocksByBlockHashOutput,
+  validateAnyJson,
+  validateBlockHashAndLevel,
+  validateBooleanValue,
+  validateEmptyObject,
+  validateErrorTrace,
+  validateExpectedEnvVersionAndComponents,
   validateGetChainsBlocksOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
   validateGetChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsInvalidBlocksOutput,
   validateGetChainsIsBootstrappedOutput,
-  validateGetChainsLevelsCabooseOutput,
   validateGetConfigHistoryModeOutput,
   validateGetConfigNetworkDalOutput,
   validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
@@ -456,7 +170,6 @@ import {
   validateGetDescribeByStringOutput,
   validateGetHealthReadyOutput,
   validateGetMonitorActiveChainsOutput,
-  validateGetMonitorAppliedBlocksOutput,
   validateGetMonitorBootstrappedOutput,
   validateGetMonitorCommitHashOutput,
   validateGetMonitorHeadsByChainIdOutput,
@@ -465,11 +178,8 @@ import {
   validateGetNetworkGreylistIpsOutput,
   validateGetNetworkGreylistPeersOutput,
   validateGetNetworkLogOutput,
-  validateGetNetworkPeersBannedOutput,
-  validateGetNetworkPeersByPeerIdOutput,
   validateGetNetworkPeersLogOutput,
   validateGetNetworkPeersOutput,
-  validateGetNetworkPointsByPointOutput,
   validateGetNetworkPointsLogOutput,
   validateGetNetworkPointsOutput,
   validateGetNetworkSelfOutput,
@@ -482,24 +192,24 @@ import {
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
-  validateGetWorkersChainValidatorsOutput,
   validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   validateGetWorkersChainValidatorsPeersValidatorsOutput,
   validateGetWorkersPrevalidatorsByChainIdOutput,
-  validatePatchChainsByChainIdError,
+  validateHexBytes,
+  validateMonitorOutput,
+  validateNetworkPeersByPeerIdOutput,
+  validateNetworkPointsByPointOutput,
+  validateOperationHash,
   validatePatchChainsByChainIdInput,
-  validatePatchChainsByChainIdOutput,
   validatePatchNetworkPeersByPeerIdInput,
   validatePatchNetworkPointsByPointInput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
-  validatePostInjectionOperationInput,
-  validatePostInjectionOperationOutput,
-  validatePostInjectionProtocolInput,
-  validatePostInjectionProtocolOutput,
   validatePostPrivateInjectionOperationsInput,
   validatePostPrivateInjectionOperationsOutput,
+  validateProtocolHash,
   validatePutConfigLoggingInput,
+  validateWorkersOutput,
 } from "./validators.js";
 
 /**
@@ -522,21 +232,15 @@ export const patchChainsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdInput,
-    encode: encodePatchChainsByChainIdInput,
     validate: validatePatchChainsByChainIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdOutput,
-    encode: encodePatchChainsByChainIdOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchChainsByChainIdError,
-    encode: encodePatchChainsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -565,15 +269,11 @@ export const getChainsBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksOutput,
-    encode: encodeGetChainsBlocksOutput,
     validate: validateGetChainsBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsBlocksError,
-    encode: encodeGetChainsBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -598,15 +298,11 @@ export const getChainsChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdOutput,
-    encode: encodeGetChainsChainIdOutput,
     validate: validateGetChainsChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsChainIdError,
-    encode: encodeGetChainsChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -631,15 +327,11 @@ export const getChainsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointOutput,
-    encode: encodeGetChainsCheckpointOutput,
     validate: validateGetChainsCheckpointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsCheckpointError,
-    encode: encodeGetChainsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -664,15 +356,11 @@ export const getChainsInvalidBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksOutput,
-    encode: encodeGetChainsInvalidBlocksOutput,
     validate: validateGetChainsInvalidBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksError,
-    encode: encodeGetChainsInvalidBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -698,15 +386,11 @@ export const getChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeGetChainsInvalidBlocksByBlockHashOutput,
     validate: validateGetChainsInvalidBlocksByBlockHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsInvalidBlocksByBlockHashError,
-    encode: encodeGetChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -732,15 +416,11 @@ export const deleteChainsInvalidBlocksByBlockHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteChainsInvalidBlocksByBlockHashError,
-    encode: encodeDeleteChainsInvalidBlocksByBlockHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -765,15 +445,11 @@ export const getChainsIsBootstrappedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedOutput,
-    encode: encodeGetChainsIsBootstrappedOutput,
     validate: validateGetChainsIsBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsIsBootstrappedError,
-    encode: encodeGetChainsIsBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -799,15 +475,11 @@ export const getChainsLevelsCabooseRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCabooseOutput,
-    encode: encodeGetChainsLevelsCabooseOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCabooseError,
-    encode: encodeGetChainsLevelsCabooseError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -833,15 +505,11 @@ export const getChainsLevelsCheckpointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCheckpointOutput,
-    encode: encodeGetChainsLevelsCheckpointOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsCheckpointError,
-    encode: encodeGetChainsLevelsCheckpointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -867,15 +535,11 @@ export const getChainsLevelsSavepointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsSavepointOutput,
-    encode: encodeGetChainsLevelsSavepointOutput,
-    validate: validateGetChainsLevelsCabooseOutput,
+    validate: validateBlockHashAndLevel,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetChainsLevelsSavepointError,
-    encode: encodeGetChainsLevelsSavepointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -892,15 +556,11 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigOutput,
-    encode: encodeGetConfigOutput,
     validate: validateGetConfigOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigError,
-    encode: encodeGetConfigError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -924,15 +584,11 @@ export const getConfigHistoryModeRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigHistoryModeOutput,
-    encode: encodeGetConfigHistoryModeOutput,
     validate: validateGetConfigHistoryModeOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigHistoryModeError,
-    encode: encodeGetConfigHistoryModeError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -956,21 +612,15 @@ export const putConfigLoggingRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingInput,
-    encode: encodePutConfigLoggingInput,
     validate: validatePutConfigLoggingInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingOutput,
-    encode: encodePutConfigLoggingOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutConfigLoggingError,
-    encode: encodePutConfigLoggingError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -995,15 +645,11 @@ export const getConfigNetworkDalRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkDalOutput,
-    encode: encodeGetConfigNetworkDalOutput,
     validate: validateGetConfigNetworkDalOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkDalError,
-    encode: encodeGetConfigNetworkDalError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1028,15 +674,11 @@ export const getConfigNetworkUserActivatedProtocolOverridesRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesOutput,
     validate: validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    encode: encodeGetConfigNetworkUserActivatedProtocolOverridesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1061,15 +703,11 @@ export const getConfigNetworkUserActivatedUpgradesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesOutput,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesOutput,
     validate: validateGetConfigNetworkUserActivatedUpgradesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetConfigNetworkUserActivatedUpgradesError,
-    encode: encodeGetConfigNetworkUserActivatedUpgradesError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1093,15 +731,11 @@ export const getDescribeByStringRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringOutput,
-    encode: encodeGetDescribeByStringOutput,
     validate: validateGetDescribeByStringOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetDescribeByStringError,
-    encode: encodeGetDescribeByStringError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1118,15 +752,11 @@ export const getErrorsRoute: RouteDescriptor<undefined, GetErrorsOutput, GetErro
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsOutput,
-    encode: encodeGetErrorsOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetErrorsError,
-    encode: encodeGetErrorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1150,15 +780,11 @@ export const getFetchProtocolByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashOutput,
-    encode: encodeGetFetchProtocolByProtocolHashOutput,
-    validate: validatePatchChainsByChainIdOutput,
+    validate: validateAnyJson,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetFetchProtocolByProtocolHashError,
-    encode: encodeGetFetchProtocolByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1182,15 +808,11 @@ export const getHealthReadyRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetHealthReadyOutput,
-    encode: encodeGetHealthReadyOutput,
     validate: validateGetHealthReadyOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetHealthReadyError,
-    encode: encodeGetHealthReadyError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1218,21 +840,15 @@ export const postInjectionBlockRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockInput,
-    encode: encodePostInjectionBlockInput,
     validate: validatePostInjectionBlockInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockOutput,
-    encode: encodePostInjectionBlockOutput,
     validate: validatePostInjectionBlockOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionBlockError,
-    encode: encodePostInjectionBlockError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1259,21 +875,15 @@ export const postInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationInput,
-    encode: encodePostInjectionOperationInput,
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationOutput,
-    encode: encodePostInjectionOperationOutput,
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionOperationError,
-    encode: encodePostInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1297,21 +907,15 @@ export const postInjectionProtocolRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolInput,
-    encode: encodePostInjectionProtocolInput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolOutput,
-    encode: encodePostInjectionProtocolOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostInjectionProtocolError,
-    encode: encodePostInjectionProtocolError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1335,15 +939,11 @@ export const getMonitorActiveChainsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsOutput,
-    encode: encodeGetMonitorActiveChainsOutput,
     validate: validateGetMonitorActiveChainsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorActiveChainsError,
-    encode: encodeGetMonitorActiveChainsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1371,15 +971,11 @@ export const getMonitorAppliedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorAppliedBlocksOutput,
-    encode: encodeGetMonitorAppliedBlocksOutput,
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorAppliedBlocksError,
-    encode: encodeGetMonitorAppliedBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1403,15 +999,11 @@ export const getMonitorBootstrappedRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedOutput,
-    encode: encodeGetMonitorBootstrappedOutput,
     validate: validateGetMonitorBootstrappedOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorBootstrappedError,
-    encode: encodeGetMonitorBootstrappedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1435,15 +1027,11 @@ export const getMonitorCommitHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashOutput,
-    encode: encodeGetMonitorCommitHashOutput,
     validate: validateGetMonitorCommitHashOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorCommitHashError,
-    encode: encodeGetMonitorCommitHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1471,15 +1059,11 @@ export const getMonitorHeadsByChainIdRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdOutput,
-    encode: encodeGetMonitorHeadsByChainIdOutput,
     validate: validateGetMonitorHeadsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorHeadsByChainIdError,
-    encode: encodeGetMonitorHeadsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1503,15 +1087,11 @@ export const getMonitorProtocolsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsOutput,
-    encode: encodeGetMonitorProtocolsOutput,
-    validate: validatePostInjectionProtocolOutput,
+    validate: validateProtocolHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorProtocolsError,
-    encode: encodeGetMonitorProtocolsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1539,15 +1119,11 @@ export const getMonitorValidatedBlocksRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidatedBlocksOutput,
-    encode: encodeGetMonitorValidatedBlocksOutput,
-    validate: validateGetMonitorAppliedBlocksOutput,
+    validate: validateMonitorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetMonitorValidatedBlocksError,
-    encode: encodeGetMonitorValidatedBlocksError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1571,15 +1147,11 @@ export const getNetworkConnectionsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsOutput,
-    encode: encodeGetNetworkConnectionsOutput,
     validate: validateGetNetworkConnectionsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsError,
-    encode: encodeGetNetworkConnectionsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1604,15 +1176,11 @@ export const getNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdOutput,
-    encode: encodeGetNetworkConnectionsByPeerIdOutput,
     validate: validateGetNetworkConnectionsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkConnectionsByPeerIdError,
-    encode: encodeGetNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1637,15 +1205,11 @@ export const deleteNetworkConnectionsByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdOutput,
-    encode: encodeDeleteNetworkConnectionsByPeerIdOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkConnectionsByPeerIdError,
-    encode: encodeDeleteNetworkConnectionsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1669,15 +1233,11 @@ export const deleteNetworkGreylistRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkGreylistOutput,
-    encode: encodeDeleteNetworkGreylistOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeDeleteNetworkGreylistError,
-    encode: encodeDeleteNetworkGreylistError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1702,15 +1262,11 @@ export const getNetworkGreylistIpsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistIpsOutput,
-    encode: encodeGetNetworkGreylistIpsOutput,
     validate: validateGetNetworkGreylistIpsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistIpsError,
-    encode: encodeGetNetworkGreylistIpsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1735,15 +1291,11 @@ export const getNetworkGreylistPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistPeersOutput,
-    encode: encodeGetNetworkGreylistPeersOutput,
     validate: validateGetNetworkGreylistPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkGreylistPeersError,
-    encode: encodeGetNetworkGreylistPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1767,15 +1319,11 @@ export const getNetworkLogRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogOutput,
-    encode: encodeGetNetworkLogOutput,
     validate: validateGetNetworkLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkLogError,
-    encode: encodeGetNetworkLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1799,15 +1347,11 @@ export const getNetworkPeersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersOutput,
-    encode: encodeGetNetworkPeersOutput,
     validate: validateGetNetworkPeersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersError,
-    encode: encodeGetNetworkPeersError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1832,15 +1376,11 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdOutput,
-    encode: encodeGetNetworkPeersByPeerIdOutput,
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersByPeerIdError,
-    encode: encodeGetNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1865,21 +1405,15 @@ export const patchNetworkPeersByPeerIdRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdInput,
-    encode: encodePatchNetworkPeersByPeerIdInput,
     validate: validatePatchNetworkPeersByPeerIdInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdOutput,
-    encode: encodePatchNetworkPeersByPeerIdOutput,
-    validate: validateGetNetworkPeersByPeerIdOutput,
+    validate: validateNetworkPeersByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPeersByPeerIdError,
-    encode: encodePatchNetworkPeersByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1905,15 +1439,11 @@ export const getNetworkPeersBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedOutput,
-    encode: encodeGetNetworkPeersBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersBannedError,
-    encode: encodeGetNetworkPeersBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1939,15 +1469,11 @@ export const getNetworkPeersLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogOutput,
-    encode: encodeGetNetworkPeersLogOutput,
     validate: validateGetNetworkPeersLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPeersLogError,
-    encode: encodeGetNetworkPeersLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -1971,15 +1497,11 @@ export const getNetworkPointsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsOutput,
-    encode: encodeGetNetworkPointsOutput,
     validate: validateGetNetworkPointsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsError,
-    encode: encodeGetNetworkPointsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2004,15 +1526,11 @@ export const getNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointOutput,
-    encode: encodeGetNetworkPointsByPointOutput,
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsByPointError,
-    encode: encodeGetNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2037,21 +1555,15 @@ export const putNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointInput,
-    encode: encodePutNetworkPointsByPointInput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointOutput,
-    encode: encodePutNetworkPointsByPointOutput,
-    validate: validateDeleteChainsInvalidBlocksByBlockHashOutput,
+    validate: validateEmptyObject,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePutNetworkPointsByPointError,
-    encode: encodePutNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2076,21 +1588,15 @@ export const patchNetworkPointsByPointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointInput,
-    encode: encodePatchNetworkPointsByPointInput,
     validate: validatePatchNetworkPointsByPointInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointOutput,
-    encode: encodePatchNetworkPointsByPointOutput,
-    validate: validateGetNetworkPointsByPointOutput,
+    validate: validateNetworkPointsByPointOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePatchNetworkPointsByPointError,
-    encode: encodePatchNetworkPointsByPointError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2116,15 +1622,11 @@ export const getNetworkPointsBannedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedOutput,
-    encode: encodeGetNetworkPointsBannedOutput,
-    validate: validateGetNetworkPeersBannedOutput,
+    validate: validateBooleanValue,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsBannedError,
-    encode: encodeGetNetworkPointsBannedError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2150,15 +1652,11 @@ export const getNetworkPointsLogRoute: RouteDescriptor<
   streaming: { whenFlag: "monitor" },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogOutput,
-    encode: encodeGetNetworkPointsLogOutput,
     validate: validateGetNetworkPointsLogOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkPointsLogError,
-    encode: encodeGetNetworkPointsLogError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2182,15 +1680,11 @@ export const getNetworkSelfRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfOutput,
-    encode: encodeGetNetworkSelfOutput,
     validate: validateGetNetworkSelfOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkSelfError,
-    encode: encodeGetNetworkSelfError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2214,15 +1708,11 @@ export const getNetworkStatRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatOutput,
-    encode: encodeGetNetworkStatOutput,
     validate: validateGetNetworkStatOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetNetworkStatError,
-    encode: encodeGetNetworkStatError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2250,21 +1740,15 @@ export const postPrivateInjectionOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationInput,
-    encode: encodePostPrivateInjectionOperationInput,
-    validate: validatePostInjectionOperationInput,
+    validate: validateHexBytes,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationOutput,
-    encode: encodePostPrivateInjectionOperationOutput,
-    validate: validatePostInjectionOperationOutput,
+    validate: validateOperationHash,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationError,
-    encode: encodePostPrivateInjectionOperationError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2293,21 +1777,15 @@ export const postPrivateInjectionOperationsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsInput,
-    encode: encodePostPrivateInjectionOperationsInput,
     validate: validatePostPrivateInjectionOperationsInput,
   },
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsOutput,
-    encode: encodePostPrivateInjectionOperationsOutput,
     validate: validatePostPrivateInjectionOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodePostPrivateInjectionOperationsError,
-    encode: encodePostPrivateInjectionOperationsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2325,15 +1803,11 @@ export const getProtocolsRoute: RouteDescriptor<undefined, GetProtocolsOutput, G
     streaming: "never",
     output: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsOutput,
-      encode: encodeGetProtocolsOutput,
       validate: validateGetProtocolsOutput,
     },
     error: {
       mediaTypes: ["application/json", "application/octet-stream"],
-      decode: decodeGetProtocolsError,
-      encode: encodeGetProtocolsError,
-      validate: validatePatchChainsByChainIdError,
+      validate: validateErrorTrace,
     },
   };
 
@@ -2357,15 +1831,11 @@ export const getProtocolsByProtocolHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashOutput,
-    encode: encodeGetProtocolsByProtocolHashOutput,
-    validate: validatePostInjectionProtocolInput,
+    validate: validateExpectedEnvVersionAndComponents,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsByProtocolHashError,
-    encode: encodeGetProtocolsByProtocolHashError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2390,15 +1860,11 @@ export const getProtocolsEnvironmentRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentOutput,
-    encode: encodeGetProtocolsEnvironmentOutput,
     validate: validateGetProtocolsEnvironmentOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetProtocolsEnvironmentError,
-    encode: encodeGetProtocolsEnvironmentError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2418,15 +1884,11 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcOutput,
-    encode: encodeGetStatsGcOutput,
     validate: validateGetStatsGcOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsGcError,
-    encode: encodeGetStatsGcError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2450,15 +1912,11 @@ export const getStatsMemoryRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryOutput,
-    encode: encodeGetStatsMemoryOutput,
     validate: validateGetStatsMemoryOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetStatsMemoryError,
-    encode: encodeGetStatsMemoryError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2475,15 +1933,11 @@ export const getVersionRoute: RouteDescriptor<undefined, GetVersionOutput, GetVe
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionOutput,
-    encode: encodeGetVersionOutput,
     validate: validateGetVersionOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetVersionError,
-    encode: encodeGetVersionError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2507,15 +1961,11 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorOutput,
-    encode: encodeGetWorkersBlockValidatorOutput,
     validate: validateGetWorkersBlockValidatorOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersBlockValidatorError,
-    encode: encodeGetWorkersBlockValidatorError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2539,15 +1989,11 @@ export const getWorkersChainValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsError,
-    encode: encodeGetWorkersChainValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2572,15 +2018,11 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdOutput,
-    encode: encodeGetWorkersChainValidatorsByChainIdOutput,
     validate: validateGetWorkersChainValidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsByChainIdError,
-    encode: encodeGetWorkersChainValidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2606,15 +2048,11 @@ export const getWorkersChainValidatorsDdbRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbOutput,
-    encode: encodeGetWorkersChainValidatorsDdbOutput,
     validate: validateGetWorkersChainValidatorsDdbOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsDdbError,
-    encode: encodeGetWorkersChainValidatorsDdbError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2640,15 +2078,11 @@ export const getWorkersChainValidatorsPeersValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2675,15 +2109,11 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
     validate: validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    encode: encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2707,15 +2137,11 @@ export const getWorkersPrevalidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsOutput,
-    encode: encodeGetWorkersPrevalidatorsOutput,
-    validate: validateGetWorkersChainValidatorsOutput,
+    validate: validateWorkersOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsError,
-    encode: encodeGetWorkersPrevalidatorsError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 
@@ -2740,15 +2166,11 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdOutput,
-    encode: encodeGetWorkersPrevalidatorsByChainIdOutput,
     validate: validateGetWorkersPrevalidatorsByChainIdOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    decode: decodeGetWorkersPrevalidatorsByChainIdError,
-    encode: encodeGetWorkersPrevalidatorsByChainIdError,
-    validate: validatePatchChainsByChainIdError,
+    validate: validateErrorTrace,
   },
 };
 

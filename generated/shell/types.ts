@@ -1229,16 +1229,363 @@ export type UserActivatedUpgrades = {
   replacement_protocol: string;
 }[];
 
+/** Shared by 2 route bodies (each an alias of this type). */
+export type Unit = Record<string, never>;
+
+/** Shared by 67 route bodies (each an alias of this type). */
+export type ErrorTrace = JsonValue;
+
+/** Shared by 6 route bodies (each an alias of this type). */
+export type EmptyObject = Record<string, never>;
+
+/** Shared by 3 route bodies (each an alias of this type). */
+export type BlockHashAndLevel = {
+  block_hash: string;
+  level: number;
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type HexBytes = string;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type OperationHash = string;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type ExpectedEnvVersionAndComponents = {
+  expected_env_version: number;
+  components: {
+    name: Unistring;
+    interface?: Unistring;
+    implementation: Unistring;
+  }[];
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type ProtocolHash = string;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type MonitorOutput = {
+  chain_id: string;
+  hash: string;
+  header: BlockHeader;
+  operations: Operation[][];
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type NetworkPeersByPeerIdOutput = {
+  score: number;
+  trusted: boolean;
+  conn_metadata?: {
+    disable_mempool: boolean;
+    private_node: boolean;
+  };
+  peer_metadata: {
+    responses: {
+      sent:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      failed:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      received:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      unexpected: string;
+      outdated: string;
+    };
+    requests: {
+      sent:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      received:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      failed:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+      scheduled:
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            checkpoint: string;
+            protocol_branch: string;
+            predecessor_header: string;
+            other: string;
+          }
+        | {
+            branch: string;
+            head: string;
+            block_header: string;
+            operations: string;
+            protocols: string;
+            operation_hashes_for_block: string;
+            operations_for_block: string;
+            other: string;
+          };
+    };
+    valid_blocks: string;
+    old_heads: string;
+    prevalidator_results: {
+      cannot_download: string;
+      cannot_parse: string;
+      refused_by_prefilter: string;
+      refused_by_postfilter: string;
+      applied: string;
+      branch_delayed: string;
+      branch_refused: string;
+      refused: string;
+      duplicate: string;
+      outdated: string;
+    };
+    unactivated_chains: string;
+    inactive_chains: string;
+    future_blocks_advertised: string;
+    unadvertised: {
+      block: string;
+      operations: string;
+      protocol: string;
+    };
+    advertisements: {
+      sent: {
+        head: string;
+        branch: string;
+      };
+      received: {
+        head: string;
+        branch: string;
+      };
+    };
+  };
+  state: "accepted" | "running" | "disconnected";
+  reachable_at?: P2pConnectionId;
+  stat: P2pStat;
+  last_failed_connection?: [P2pConnectionId, string];
+  last_rejected_connection?: [P2pConnectionId, string];
+  last_established_connection?: [P2pConnectionId, string];
+  last_disconnection?: [P2pConnectionId, string];
+  last_seen?: [P2pConnectionId, string];
+  last_miss?: [P2pConnectionId, string];
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type BooleanValue = boolean;
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type NetworkPointsByPointOutput = {
+  trusted: boolean;
+  greylisted_until?: string;
+  state: P2pPointState;
+  p2p_peer_id?: string;
+  last_failed_connection?: string;
+  last_rejected_connection?: [string, string];
+  last_established_connection?: [string, string];
+  last_disconnection?: [string, string];
+  last_seen?: [string, string];
+  last_miss?: string;
+  expected_peer_id?: string;
+};
+
+/** Shared by 2 route bodies (each an alias of this type). */
+export type WorkersOutput = {
+  chain_id: string;
+  status:
+    | {
+        phase: "launching";
+        since: string;
+      }
+    | {
+        phase: "running";
+        since: string;
+      }
+    | {
+        phase: "closing";
+        birth: string;
+        since: string;
+      }
+    | {
+        phase: "closed";
+        birth: string;
+        since: string;
+      }
+    | {
+        phase: "crashed";
+        birth: string;
+        since: string;
+        errors: JsonValue;
+      };
+  information: {
+    instances: number;
+    status:
+      | {
+          phase: "launching";
+          since: string;
+        }
+      | {
+          phase: "running";
+          since: string;
+        }
+      | {
+          phase: "closing";
+          birth: string;
+          since: string;
+        }
+      | {
+          phase: "closed";
+          birth: string;
+          since: string;
+        }
+      | {
+          phase: "crashed";
+          birth: string;
+          since: string;
+          errors: JsonValue;
+        };
+    queue_length: number;
+  };
+  pipelines: number;
+}[];
+
 /** Input of `PATCH /chains/<chain_id>`. */
 export type PatchChainsByChainIdInput = {
   bootstrapped: boolean;
 };
 
 /** Output of `PATCH /chains/<chain_id>`. */
-export type PatchChainsByChainIdOutput = Record<string, never>;
+export type PatchChainsByChainIdOutput = Unit;
 
 /** Error of `PATCH /chains/<chain_id>`. */
-export type PatchChainsByChainIdError = JsonValue;
+export type PatchChainsByChainIdError = ErrorTrace;
 
 /**
  * Forces the node's `bootstrapped` flag to the given value.
@@ -1257,7 +1604,7 @@ export interface PatchChainsByChainIdRequest {
 export type GetChainsBlocksOutput = string[][];
 
 /** Error of `GET /chains/<chain_id>/blocks`. */
-export type GetChainsBlocksError = JsonValue;
+export type GetChainsBlocksError = ErrorTrace;
 
 /**
  * Lists block hashes of the chain, down to the last checkpoint, by decreasing fitness. With no argument, returns the head. `length` bounds the number of predecessors returned per requested block; `head` asks for the fragments of the chain that precede the given blocks (empty: from the current head); `min_date` drops blocks older than the given date, unless `length` is also given, in which case up to `length` predecessors are returned whatever their date.
@@ -1287,7 +1634,7 @@ export interface GetChainsBlocksRequest {
 export type GetChainsChainIdOutput = string;
 
 /** Error of `GET /chains/<chain_id>/chain_id`. */
-export type GetChainsChainIdError = JsonValue;
+export type GetChainsChainIdError = ErrorTrace;
 
 /**
  * The identifier of the chain.
@@ -1310,7 +1657,7 @@ export type GetChainsCheckpointOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/checkpoint`. */
-export type GetChainsCheckpointError = JsonValue;
+export type GetChainsCheckpointError = ErrorTrace;
 
 /**
  * Deprecated (use `levels/*` and `/config/history_mode`): the current checkpoint header, savepoint and caboose levels, and the history mode.
@@ -1332,7 +1679,7 @@ export type GetChainsInvalidBlocksOutput = {
 }[];
 
 /** Error of `GET /chains/<chain_id>/invalid_blocks`. */
-export type GetChainsInvalidBlocksError = JsonValue;
+export type GetChainsInvalidBlocksError = ErrorTrace;
 
 /**
  * The blocks the node found invalid, with the errors that made them invalid.
@@ -1354,7 +1701,7 @@ export type GetChainsInvalidBlocksByBlockHashOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type GetChainsInvalidBlocksByBlockHashError = JsonValue;
+export type GetChainsInvalidBlocksByBlockHashError = ErrorTrace;
 
 /**
  * The errors that made the given block invalid.
@@ -1371,10 +1718,10 @@ export interface GetChainsInvalidBlocksByBlockHashRequest {
 }
 
 /** Output of `DELETE /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type DeleteChainsInvalidBlocksByBlockHashOutput = Record<string, never>;
+export type DeleteChainsInvalidBlocksByBlockHashOutput = EmptyObject;
 
 /** Error of `DELETE /chains/<chain_id>/invalid_blocks/<block_hash>`. */
-export type DeleteChainsInvalidBlocksByBlockHashError = JsonValue;
+export type DeleteChainsInvalidBlocksByBlockHashError = ErrorTrace;
 
 /**
  * Forgets that the given block was found invalid.
@@ -1397,7 +1744,7 @@ export type GetChainsIsBootstrappedOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/is_bootstrapped`. */
-export type GetChainsIsBootstrappedError = JsonValue;
+export type GetChainsIsBootstrappedError = ErrorTrace;
 
 /**
  * Whether the node is bootstrapped, and how synchronised the chain is.
@@ -1412,13 +1759,10 @@ export interface GetChainsIsBootstrappedRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/levels/caboose`. */
-export type GetChainsLevelsCabooseOutput = {
-  block_hash: string;
-  level: number;
-};
+export type GetChainsLevelsCabooseOutput = BlockHashAndLevel;
 
 /** Error of `GET /chains/<chain_id>/levels/caboose`. */
-export type GetChainsLevelsCabooseError = JsonValue;
+export type GetChainsLevelsCabooseError = ErrorTrace;
 
 /**
  * The hash and level of the chain's caboose.
@@ -1433,13 +1777,10 @@ export interface GetChainsLevelsCabooseRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/levels/checkpoint`. */
-export type GetChainsLevelsCheckpointOutput = {
-  block_hash: string;
-  level: number;
-};
+export type GetChainsLevelsCheckpointOutput = BlockHashAndLevel;
 
 /** Error of `GET /chains/<chain_id>/levels/checkpoint`. */
-export type GetChainsLevelsCheckpointError = JsonValue;
+export type GetChainsLevelsCheckpointError = ErrorTrace;
 
 /**
  * The hash and level of the chain's checkpoint.
@@ -1454,13 +1795,10 @@ export interface GetChainsLevelsCheckpointRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/levels/savepoint`. */
-export type GetChainsLevelsSavepointOutput = {
-  block_hash: string;
-  level: number;
-};
+export type GetChainsLevelsSavepointOutput = BlockHashAndLevel;
 
 /** Error of `GET /chains/<chain_id>/levels/savepoint`. */
-export type GetChainsLevelsSavepointError = JsonValue;
+export type GetChainsLevelsSavepointError = ErrorTrace;
 
 /**
  * The hash and level of the chain's savepoint.
@@ -1612,7 +1950,7 @@ export type GetConfigOutput = {
 };
 
 /** Error of `GET /config`. */
-export type GetConfigError = JsonValue;
+export type GetConfigError = ErrorTrace;
 
 /**
  * The node's runtime configuration: its configuration file combined with its command-line arguments.
@@ -1627,7 +1965,7 @@ export type GetConfigHistoryModeOutput = {
 };
 
 /** Error of `GET /config/history_mode`. */
-export type GetConfigHistoryModeError = JsonValue;
+export type GetConfigHistoryModeError = ErrorTrace;
 
 /**
  * The history mode of the node's storage.
@@ -1646,10 +1984,10 @@ export type PutConfigLoggingInput =
     };
 
 /** Output of `PUT /config/logging`. */
-export type PutConfigLoggingOutput = Record<string, never>;
+export type PutConfigLoggingOutput = EmptyObject;
 
 /** Error of `PUT /config/logging`. */
-export type PutConfigLoggingError = JsonValue;
+export type PutConfigLoggingError = ErrorTrace;
 
 /**
  * Replaces the node's logging configuration.
@@ -1668,7 +2006,7 @@ export type GetConfigNetworkDalOutput = {
 };
 
 /** Error of `GET /config/network/dal`. */
-export type GetConfigNetworkDalError = JsonValue;
+export type GetConfigNetworkDalError = ErrorTrace;
 
 /**
  * The data-availability layer settings of the network (testing only).
@@ -1684,7 +2022,7 @@ export type GetConfigNetworkUserActivatedProtocolOverridesOutput = {
 }[];
 
 /** Error of `GET /config/network/user_activated_protocol_overrides`. */
-export type GetConfigNetworkUserActivatedProtocolOverridesError = JsonValue;
+export type GetConfigNetworkUserActivatedProtocolOverridesError = ErrorTrace;
 
 /**
  * The protocol overrides configured for the network.
@@ -1700,7 +2038,7 @@ export type GetConfigNetworkUserActivatedUpgradesOutput = {
 }[];
 
 /** Error of `GET /config/network/user_activated_upgrades`. */
-export type GetConfigNetworkUserActivatedUpgradesError = JsonValue;
+export type GetConfigNetworkUserActivatedUpgradesError = ErrorTrace;
 
 /**
  * The protocol upgrades configured at given levels for the network.
@@ -1713,7 +2051,7 @@ export type GetConfigNetworkUserActivatedUpgradesRequest = Record<string, never>
 export type GetDescribeByStringOutput = ServiceTree;
 
 /** Error of `GET /describe/<string>`. */
-export type GetDescribeByStringError = JsonValue;
+export type GetDescribeByStringError = ErrorTrace;
 
 /**
  * The description of the RPCs below the given path: their inputs, outputs and errors, as JSON and binary schemas.
@@ -1734,7 +2072,7 @@ export interface GetDescribeByStringRequest {
 export type GetErrorsOutput = JsonValue;
 
 /** Error of `GET /errors`. */
-export type GetErrorsError = JsonValue;
+export type GetErrorsError = ErrorTrace;
 
 /**
  * The JSON schema of every error the shell's RPCs can return.
@@ -1744,10 +2082,10 @@ export type GetErrorsError = JsonValue;
 export type GetErrorsRequest = Record<string, never>;
 
 /** Output of `GET /fetch_protocol/<Protocol_hash>`. */
-export type GetFetchProtocolByProtocolHashOutput = Record<string, never>;
+export type GetFetchProtocolByProtocolHashOutput = Unit;
 
 /** Error of `GET /fetch_protocol/<Protocol_hash>`. */
-export type GetFetchProtocolByProtocolHashError = JsonValue;
+export type GetFetchProtocolByProtocolHashError = ErrorTrace;
 
 /**
  * Downloads the given protocol from the network, if the node does not have it yet.
@@ -1767,7 +2105,7 @@ export type GetHealthReadyOutput = {
 };
 
 /** Error of `GET /health/ready`. */
-export type GetHealthReadyError = JsonValue;
+export type GetHealthReadyError = ErrorTrace;
 
 /**
  * Whether the node is ready to answer requests.
@@ -1786,7 +2124,7 @@ export type PostInjectionBlockInput = {
 export type PostInjectionBlockOutput = string;
 
 /** Error of `POST /injection/block`. */
-export type PostInjectionBlockError = JsonValue;
+export type PostInjectionBlockError = ErrorTrace;
 
 /**
  * Injects a block and broadcasts it; returns its hash. Unless `async` is set, the block is validated before the answer. With `force`, the block is injected even when its fitness does not increase. The block's operations can be pre-validated beforehand with a contextual protocol RPC. `chain` selects the main or the test chain.
@@ -1806,13 +2144,13 @@ export interface PostInjectionBlockRequest {
 }
 
 /** Input of `POST /injection/operation`. */
-export type PostInjectionOperationInput = string;
+export type PostInjectionOperationInput = HexBytes;
 
 /** Output of `POST /injection/operation`. */
-export type PostInjectionOperationOutput = string;
+export type PostInjectionOperationOutput = OperationHash;
 
 /** Error of `POST /injection/operation`. */
-export type PostInjectionOperationError = JsonValue;
+export type PostInjectionOperationError = ErrorTrace;
 
 /**
  * Injects a signed operation and broadcasts it; returns its hash. Unless `async` is set, the operation is first pre-validated in the current mempool context, which may change with each injection or reception. `chain` selects the main or the test chain.
@@ -1830,20 +2168,13 @@ export interface PostInjectionOperationRequest {
 }
 
 /** Input of `POST /injection/protocol`. */
-export type PostInjectionProtocolInput = {
-  expected_env_version: number;
-  components: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[];
-};
+export type PostInjectionProtocolInput = ExpectedEnvVersionAndComponents;
 
 /** Output of `POST /injection/protocol`. */
-export type PostInjectionProtocolOutput = string;
+export type PostInjectionProtocolOutput = ProtocolHash;
 
 /** Error of `POST /injection/protocol`. */
-export type PostInjectionProtocolError = JsonValue;
+export type PostInjectionProtocolError = ErrorTrace;
 
 /**
  * Injects a protocol and returns its hash. Unless `async` is set, the protocol is validated before the answer.
@@ -1874,7 +2205,7 @@ export type GetMonitorActiveChainsOutput = (
 )[];
 
 /** Error of `GET /monitor/active_chains`. */
-export type GetMonitorActiveChainsError = JsonValue;
+export type GetMonitorActiveChainsError = ErrorTrace;
 
 /**
  * Streams chain creations and destructions; the chains already active come first.
@@ -1884,15 +2215,10 @@ export type GetMonitorActiveChainsError = JsonValue;
 export type GetMonitorActiveChainsRequest = Record<string, never>;
 
 /** Output of `GET /monitor/applied_blocks` (one element of the stream). */
-export type GetMonitorAppliedBlocksOutput = {
-  chain_id: string;
-  hash: string;
-  header: BlockHeader;
-  operations: Operation[][];
-};
+export type GetMonitorAppliedBlocksOutput = MonitorOutput;
 
 /** Error of `GET /monitor/applied_blocks`. */
-export type GetMonitorAppliedBlocksError = JsonValue;
+export type GetMonitorAppliedBlocksError = ErrorTrace;
 
 /**
  * Streams the blocks that are applied and stored, whether or not they become the head.
@@ -1929,7 +2255,7 @@ export type GetMonitorBootstrappedOutput = {
 };
 
 /** Error of `GET /monitor/bootstrapped`. */
-export type GetMonitorBootstrappedError = JsonValue;
+export type GetMonitorBootstrappedError = ErrorTrace;
 
 /**
  * Streams the head while the node bootstraps and closes at the end; when the node is already bootstrapped, returns the current head at once.
@@ -1942,7 +2268,7 @@ export type GetMonitorBootstrappedRequest = Record<string, never>;
 export type GetMonitorCommitHashOutput = Unistring;
 
 /** Error of `GET /monitor/commit_hash`. */
-export type GetMonitorCommitHashError = JsonValue;
+export type GetMonitorCommitHashError = ErrorTrace;
 
 /**
  * Deprecated (use `/version`): the commit the node was built from.
@@ -1966,7 +2292,7 @@ export type GetMonitorHeadsByChainIdOutput = {
 };
 
 /** Error of `GET /monitor/heads/<chain_id>`. */
-export type GetMonitorHeadsByChainIdError = JsonValue;
+export type GetMonitorHeadsByChainIdError = ErrorTrace;
 
 /**
  * Streams the new heads of the chain: blocks that are validated, applied and selected as head.
@@ -1995,10 +2321,10 @@ export interface GetMonitorHeadsByChainIdRequest {
 }
 
 /** Output of `GET /monitor/protocols` (one element of the stream). */
-export type GetMonitorProtocolsOutput = string;
+export type GetMonitorProtocolsOutput = ProtocolHash;
 
 /** Error of `GET /monitor/protocols`. */
-export type GetMonitorProtocolsError = JsonValue;
+export type GetMonitorProtocolsError = ErrorTrace;
 
 /**
  * Streams the protocols that are fetched and successfully loaded and compiled.
@@ -2008,15 +2334,10 @@ export type GetMonitorProtocolsError = JsonValue;
 export type GetMonitorProtocolsRequest = Record<string, never>;
 
 /** Output of `GET /monitor/validated_blocks` (one element of the stream). */
-export type GetMonitorValidatedBlocksOutput = {
-  chain_id: string;
-  hash: string;
-  header: BlockHeader;
-  operations: Operation[][];
-};
+export type GetMonitorValidatedBlocksOutput = MonitorOutput;
 
 /** Error of `GET /monitor/validated_blocks`. */
-export type GetMonitorValidatedBlocksError = JsonValue;
+export type GetMonitorValidatedBlocksError = ErrorTrace;
 
 /**
  * Streams the blocks that are validated, before they are applied and stored, whether or not they become the head.
@@ -2065,7 +2386,7 @@ export type GetNetworkConnectionsOutput = {
 }[];
 
 /** Error of `GET /network/connections`. */
-export type GetNetworkConnectionsError = JsonValue;
+export type GetNetworkConnectionsError = ErrorTrace;
 
 /**
  * The current connections with peers.
@@ -2093,7 +2414,7 @@ export type GetNetworkConnectionsByPeerIdOutput = {
 };
 
 /** Error of `GET /network/connections/<peer_id>`. */
-export type GetNetworkConnectionsByPeerIdError = JsonValue;
+export type GetNetworkConnectionsByPeerIdError = ErrorTrace;
 
 /**
  * The connection with the given peer.
@@ -2108,10 +2429,10 @@ export interface GetNetworkConnectionsByPeerIdRequest {
 }
 
 /** Output of `DELETE /network/connections/<peer_id>`. */
-export type DeleteNetworkConnectionsByPeerIdOutput = Record<string, never>;
+export type DeleteNetworkConnectionsByPeerIdOutput = EmptyObject;
 
 /** Error of `DELETE /network/connections/<peer_id>`. */
-export type DeleteNetworkConnectionsByPeerIdError = JsonValue;
+export type DeleteNetworkConnectionsByPeerIdError = ErrorTrace;
 
 /**
  * Closes the connection with the given peer; with `wait`, once pending messages are sent.
@@ -2130,10 +2451,10 @@ export interface DeleteNetworkConnectionsByPeerIdRequest {
 }
 
 /** Output of `DELETE /network/greylist`. */
-export type DeleteNetworkGreylistOutput = Record<string, never>;
+export type DeleteNetworkGreylistOutput = EmptyObject;
 
 /** Error of `DELETE /network/greylist`. */
-export type DeleteNetworkGreylistError = JsonValue;
+export type DeleteNetworkGreylistError = ErrorTrace;
 
 /**
  * Empties the greylists of addresses and peers.
@@ -2149,7 +2470,7 @@ export type GetNetworkGreylistIpsOutput = {
 };
 
 /** Error of `GET /network/greylist/ips`. */
-export type GetNetworkGreylistIpsError = JsonValue;
+export type GetNetworkGreylistIpsError = ErrorTrace;
 
 /**
  * The greylisted addresses, and since when the list is incomplete (null when it is complete).
@@ -2162,7 +2483,7 @@ export type GetNetworkGreylistIpsRequest = Record<string, never>;
 export type GetNetworkGreylistPeersOutput = string[];
 
 /** Error of `GET /network/greylist/peers`. */
-export type GetNetworkGreylistPeersError = JsonValue;
+export type GetNetworkGreylistPeersError = ErrorTrace;
 
 /**
  * The most recently greylisted peers.
@@ -2281,7 +2602,7 @@ export type GetNetworkLogOutput =
     };
 
 /** Error of `GET /network/log`. */
-export type GetNetworkLogError = JsonValue;
+export type GetNetworkLogError = ErrorTrace;
 
 /**
  * Streams the events of the peer-to-peer layer.
@@ -2521,7 +2842,7 @@ export type GetNetworkPeersOutput = [
 ][];
 
 /** Error of `GET /network/peers`. */
-export type GetNetworkPeersError = JsonValue;
+export type GetNetworkPeersError = ErrorTrace;
 
 /**
  * The known peers, with what the node knows about each.
@@ -2540,234 +2861,10 @@ export interface GetNetworkPeersRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>`. */
-export type GetNetworkPeersByPeerIdOutput = {
-  score: number;
-  trusted: boolean;
-  conn_metadata?: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  peer_metadata: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  };
-  state: "accepted" | "running" | "disconnected";
-  reachable_at?: P2pConnectionId;
-  stat: P2pStat;
-  last_failed_connection?: [P2pConnectionId, string];
-  last_rejected_connection?: [P2pConnectionId, string];
-  last_established_connection?: [P2pConnectionId, string];
-  last_disconnection?: [P2pConnectionId, string];
-  last_seen?: [P2pConnectionId, string];
-  last_miss?: [P2pConnectionId, string];
-};
+export type GetNetworkPeersByPeerIdOutput = NetworkPeersByPeerIdOutput;
 
 /** Error of `GET /network/peers/<peer_id>`. */
-export type GetNetworkPeersByPeerIdError = JsonValue;
+export type GetNetworkPeersByPeerIdError = ErrorTrace;
 
 /**
  * What the node knows about the given peer.
@@ -2787,234 +2884,10 @@ export type PatchNetworkPeersByPeerIdInput = {
 };
 
 /** Output of `PATCH /network/peers/<peer_id>`. */
-export type PatchNetworkPeersByPeerIdOutput = {
-  score: number;
-  trusted: boolean;
-  conn_metadata?: {
-    disable_mempool: boolean;
-    private_node: boolean;
-  };
-  peer_metadata: {
-    responses: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      unexpected: string;
-      outdated: string;
-    };
-    requests: {
-      sent:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      received:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      failed:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-      scheduled:
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            checkpoint: string;
-            protocol_branch: string;
-            predecessor_header: string;
-            other: string;
-          }
-        | {
-            branch: string;
-            head: string;
-            block_header: string;
-            operations: string;
-            protocols: string;
-            operation_hashes_for_block: string;
-            operations_for_block: string;
-            other: string;
-          };
-    };
-    valid_blocks: string;
-    old_heads: string;
-    prevalidator_results: {
-      cannot_download: string;
-      cannot_parse: string;
-      refused_by_prefilter: string;
-      refused_by_postfilter: string;
-      applied: string;
-      branch_delayed: string;
-      branch_refused: string;
-      refused: string;
-      duplicate: string;
-      outdated: string;
-    };
-    unactivated_chains: string;
-    inactive_chains: string;
-    future_blocks_advertised: string;
-    unadvertised: {
-      block: string;
-      operations: string;
-      protocol: string;
-    };
-    advertisements: {
-      sent: {
-        head: string;
-        branch: string;
-      };
-      received: {
-        head: string;
-        branch: string;
-      };
-    };
-  };
-  state: "accepted" | "running" | "disconnected";
-  reachable_at?: P2pConnectionId;
-  stat: P2pStat;
-  last_failed_connection?: [P2pConnectionId, string];
-  last_rejected_connection?: [P2pConnectionId, string];
-  last_established_connection?: [P2pConnectionId, string];
-  last_disconnection?: [P2pConnectionId, string];
-  last_seen?: [P2pConnectionId, string];
-  last_miss?: [P2pConnectionId, string];
-};
+export type PatchNetworkPeersByPeerIdOutput = NetworkPeersByPeerIdOutput;
 
 /** Error of `PATCH /network/peers/<peer_id>`. */
-export type PatchNetworkPeersByPeerIdError = JsonValue;
+export type PatchNetworkPeersByPeerIdError = ErrorTrace;
 
 /**
  * Changes how the node treats the given peer: `ban` blacklists it (and removes it from the trusted peers), `open` removes it from both lists, `trust` trusts it (and removes it from the blacklist).
@@ -3030,10 +2903,10 @@ export interface PatchNetworkPeersByPeerIdRequest {
 }
 
 /** Output of `GET /network/peers/<peer_id>/banned`. */
-export type GetNetworkPeersBannedOutput = boolean;
+export type GetNetworkPeersBannedOutput = BooleanValue;
 
 /** Error of `GET /network/peers/<peer_id>/banned`. */
-export type GetNetworkPeersBannedError = JsonValue;
+export type GetNetworkPeersBannedError = ErrorTrace;
 
 /**
  * Whether the given peer is blacklisted.
@@ -3051,7 +2924,7 @@ export interface GetNetworkPeersBannedRequest {
 export type GetNetworkPeersLogOutput = P2pPeerPoolEvent[];
 
 /** Error of `GET /network/peers/<peer_id>/log`. */
-export type GetNetworkPeersLogError = JsonValue;
+export type GetNetworkPeersLogError = ErrorTrace;
 
 /**
  * The recent events of the given peer; with `monitor`, a stream of them.
@@ -3073,7 +2946,7 @@ export interface GetNetworkPeersLogRequest {
 export type GetNetworkPointsOutput = [Unistring, P2pPointInfo][];
 
 /** Error of `GET /network/points`. */
-export type GetNetworkPointsError = JsonValue;
+export type GetNetworkPointsError = ErrorTrace;
 
 /**
  * The known points, with what the node knows about each.
@@ -3092,22 +2965,10 @@ export interface GetNetworkPointsRequest {
 }
 
 /** Output of `GET /network/points/<point>`. */
-export type GetNetworkPointsByPointOutput = {
-  trusted: boolean;
-  greylisted_until?: string;
-  state: P2pPointState;
-  p2p_peer_id?: string;
-  last_failed_connection?: string;
-  last_rejected_connection?: [string, string];
-  last_established_connection?: [string, string];
-  last_disconnection?: [string, string];
-  last_seen?: [string, string];
-  last_miss?: string;
-  expected_peer_id?: string;
-};
+export type GetNetworkPointsByPointOutput = NetworkPointsByPointOutput;
 
 /** Error of `GET /network/points/<point>`. */
-export type GetNetworkPointsByPointError = JsonValue;
+export type GetNetworkPointsByPointError = ErrorTrace;
 
 /**
  * What the node knows about the given point.
@@ -3122,13 +2983,13 @@ export interface GetNetworkPointsByPointRequest {
 }
 
 /** Input of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointInput = Record<string, never>;
+export type PutNetworkPointsByPointInput = EmptyObject;
 
 /** Output of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointOutput = Record<string, never>;
+export type PutNetworkPointsByPointOutput = EmptyObject;
 
 /** Error of `PUT /network/points/<point>`. */
-export type PutNetworkPointsByPointError = JsonValue;
+export type PutNetworkPointsByPointError = ErrorTrace;
 
 /**
  * Connects to the given point.
@@ -3154,22 +3015,10 @@ export type PatchNetworkPointsByPointInput = {
 };
 
 /** Output of `PATCH /network/points/<point>`. */
-export type PatchNetworkPointsByPointOutput = {
-  trusted: boolean;
-  greylisted_until?: string;
-  state: P2pPointState;
-  p2p_peer_id?: string;
-  last_failed_connection?: string;
-  last_rejected_connection?: [string, string];
-  last_established_connection?: [string, string];
-  last_disconnection?: [string, string];
-  last_seen?: [string, string];
-  last_miss?: string;
-  expected_peer_id?: string;
-};
+export type PatchNetworkPointsByPointOutput = NetworkPointsByPointOutput;
 
 /** Error of `PATCH /network/points/<point>`. */
-export type PatchNetworkPointsByPointError = JsonValue;
+export type PatchNetworkPointsByPointError = ErrorTrace;
 
 /**
  * Changes how the node treats the given point: `ban` blacklists the address (and removes it from the trusted points), `open` removes it from both lists, `trust` trusts it permanently (and removes it from the blacklist); `peer_id` sets the identity expected at that point. A greylisted peer can still be disconnected during authentication.
@@ -3185,10 +3034,10 @@ export interface PatchNetworkPointsByPointRequest {
 }
 
 /** Output of `GET /network/points/<point>/banned`. */
-export type GetNetworkPointsBannedOutput = boolean;
+export type GetNetworkPointsBannedOutput = BooleanValue;
 
 /** Error of `GET /network/points/<point>/banned`. */
-export type GetNetworkPointsBannedError = JsonValue;
+export type GetNetworkPointsBannedError = ErrorTrace;
 
 /**
  * Whether the given point is blacklisted.
@@ -3206,7 +3055,7 @@ export interface GetNetworkPointsBannedRequest {
 export type GetNetworkPointsLogOutput = P2pPointPoolEvent[];
 
 /** Error of `GET /network/points/<point>/log`. */
-export type GetNetworkPointsLogError = JsonValue;
+export type GetNetworkPointsLogError = ErrorTrace;
 
 /**
  * The recent events of the given point; with `monitor`, a stream of them.
@@ -3228,7 +3077,7 @@ export interface GetNetworkPointsLogRequest {
 export type GetNetworkSelfOutput = string;
 
 /** Error of `GET /network/self`. */
-export type GetNetworkSelfError = JsonValue;
+export type GetNetworkSelfError = ErrorTrace;
 
 /**
  * The identity of this node.
@@ -3246,7 +3095,7 @@ export type GetNetworkStatOutput = {
 };
 
 /** Error of `GET /network/stat`. */
-export type GetNetworkStatError = JsonValue;
+export type GetNetworkStatError = ErrorTrace;
 
 /**
  * Traffic counters of the peer-to-peer layer.
@@ -3256,13 +3105,13 @@ export type GetNetworkStatError = JsonValue;
 export type GetNetworkStatRequest = Record<string, never>;
 
 /** Input of `POST /private/injection/operation`. */
-export type PostPrivateInjectionOperationInput = string;
+export type PostPrivateInjectionOperationInput = HexBytes;
 
 /** Output of `POST /private/injection/operation`. */
-export type PostPrivateInjectionOperationOutput = string;
+export type PostPrivateInjectionOperationOutput = OperationHash;
 
 /** Error of `POST /private/injection/operation`. */
-export type PostPrivateInjectionOperationError = JsonValue;
+export type PostPrivateInjectionOperationError = ErrorTrace;
 
 /**
  * Injects a signed operation without the checks of the public route, and broadcasts it; returns its hash. Unless `async` is set, the operation is pre-validated first.
@@ -3286,7 +3135,7 @@ export type PostPrivateInjectionOperationsInput = string[];
 export type PostPrivateInjectionOperationsOutput = string[];
 
 /** Error of `POST /private/injection/operations`. */
-export type PostPrivateInjectionOperationsError = JsonValue;
+export type PostPrivateInjectionOperationsError = ErrorTrace;
 
 /**
  * Injects a list of signed operations and broadcasts them; returns their hashes in the same order. Unless `async` is set, each is pre-validated first; with `force`, operations that fail are still kept.
@@ -3309,7 +3158,7 @@ export interface PostPrivateInjectionOperationsRequest {
 export type GetProtocolsOutput = string[];
 
 /** Error of `GET /protocols`. */
-export type GetProtocolsError = JsonValue;
+export type GetProtocolsError = ErrorTrace;
 
 /**
  * The hashes of the protocols the node knows.
@@ -3319,17 +3168,10 @@ export type GetProtocolsError = JsonValue;
 export type GetProtocolsRequest = Record<string, never>;
 
 /** Output of `GET /protocols/<Protocol_hash>`. */
-export type GetProtocolsByProtocolHashOutput = {
-  expected_env_version: number;
-  components: {
-    name: Unistring;
-    interface?: Unistring;
-    implementation: Unistring;
-  }[];
-};
+export type GetProtocolsByProtocolHashOutput = ExpectedEnvVersionAndComponents;
 
 /** Error of `GET /protocols/<Protocol_hash>`. */
-export type GetProtocolsByProtocolHashError = JsonValue;
+export type GetProtocolsByProtocolHashError = ErrorTrace;
 
 /**
  * The sources of the given protocol.
@@ -3347,7 +3189,7 @@ export interface GetProtocolsByProtocolHashRequest {
 export type GetProtocolsEnvironmentOutput = number;
 
 /** Error of `GET /protocols/<Protocol_hash>/environment`. */
-export type GetProtocolsEnvironmentError = JsonValue;
+export type GetProtocolsEnvironmentError = ErrorTrace;
 
 /**
  * The environment version of the given protocol.
@@ -3383,7 +3225,7 @@ export type GetStatsGcOutput = {
 };
 
 /** Error of `GET /stats/gc`. */
-export type GetStatsGcError = JsonValue;
+export type GetStatsGcError = ErrorTrace;
 
 /**
  * Statistics of the garbage collector of the node process.
@@ -3411,7 +3253,7 @@ export type GetStatsMemoryOutput =
     };
 
 /** Error of `GET /stats/memory`. */
-export type GetStatsMemoryError = JsonValue;
+export type GetStatsMemoryError = ErrorTrace;
 
 /**
  * Memory use of the node process, as reported by the operating system.
@@ -3449,7 +3291,7 @@ export type GetVersionOutput = {
 };
 
 /** Error of `GET /version`. */
-export type GetVersionError = JsonValue;
+export type GetVersionError = ErrorTrace;
 
 /**
  * The node's version, the network version it speaks, and the commit it was built from.
@@ -3515,7 +3357,7 @@ export type GetWorkersBlockValidatorOutput = {
 };
 
 /** Error of `GET /workers/block_validator`. */
-export type GetWorkersBlockValidatorError = JsonValue;
+export type GetWorkersBlockValidatorError = ErrorTrace;
 
 /**
  * State of the block validator worker.
@@ -3525,67 +3367,10 @@ export type GetWorkersBlockValidatorError = JsonValue;
 export type GetWorkersBlockValidatorRequest = Record<string, never>;
 
 /** Output of `GET /workers/chain_validators`. */
-export type GetWorkersChainValidatorsOutput = {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[];
+export type GetWorkersChainValidatorsOutput = WorkersOutput;
 
 /** Error of `GET /workers/chain_validators`. */
-export type GetWorkersChainValidatorsError = JsonValue;
+export type GetWorkersChainValidatorsError = ErrorTrace;
 
 /**
  * The chain validator workers and a summary of their state.
@@ -3645,7 +3430,7 @@ export type GetWorkersChainValidatorsByChainIdOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>`. */
-export type GetWorkersChainValidatorsByChainIdError = JsonValue;
+export type GetWorkersChainValidatorsByChainIdError = ErrorTrace;
 
 /**
  * State of the validator of the given chain.
@@ -3680,7 +3465,7 @@ export type GetWorkersChainValidatorsDdbOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>/ddb`. */
-export type GetWorkersChainValidatorsDdbError = JsonValue;
+export type GetWorkersChainValidatorsDdbError = ErrorTrace;
 
 /**
  * State of the distributed database of the given chain.
@@ -3758,7 +3543,7 @@ export type GetWorkersChainValidatorsPeersValidatorsOutput = {
 }[];
 
 /** Error of `GET /workers/chain_validators/<chain_id>/peers_validators`. */
-export type GetWorkersChainValidatorsPeersValidatorsError = JsonValue;
+export type GetWorkersChainValidatorsPeersValidatorsError = ErrorTrace;
 
 /**
  * The peer validator workers of the given chain and a summary of their state.
@@ -3829,7 +3614,7 @@ export type GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = {
 };
 
 /** Error of `GET /workers/chain_validators/<chain_id>/peers_validators/<peer_id>`. */
-export type GetWorkersChainValidatorsPeersValidatorsByPeerIdError = JsonValue;
+export type GetWorkersChainValidatorsPeersValidatorsByPeerIdError = ErrorTrace;
 
 /**
  * State of the validator of the given peer on the given chain.
@@ -3846,67 +3631,10 @@ export interface GetWorkersChainValidatorsPeersValidatorsByPeerIdRequest {
 }
 
 /** Output of `GET /workers/prevalidators`. */
-export type GetWorkersPrevalidatorsOutput = {
-  chain_id: string;
-  status:
-    | {
-        phase: "launching";
-        since: string;
-      }
-    | {
-        phase: "running";
-        since: string;
-      }
-    | {
-        phase: "closing";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "closed";
-        birth: string;
-        since: string;
-      }
-    | {
-        phase: "crashed";
-        birth: string;
-        since: string;
-        errors: JsonValue;
-      };
-  information: {
-    instances: number;
-    status:
-      | {
-          phase: "launching";
-          since: string;
-        }
-      | {
-          phase: "running";
-          since: string;
-        }
-      | {
-          phase: "closing";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "closed";
-          birth: string;
-          since: string;
-        }
-      | {
-          phase: "crashed";
-          birth: string;
-          since: string;
-          errors: JsonValue;
-        };
-    queue_length: number;
-  };
-  pipelines: number;
-}[];
+export type GetWorkersPrevalidatorsOutput = WorkersOutput;
 
 /** Error of `GET /workers/prevalidators`. */
-export type GetWorkersPrevalidatorsError = JsonValue;
+export type GetWorkersPrevalidatorsError = ErrorTrace;
 
 /**
  * The prevalidator workers and a summary of their state.
@@ -4014,7 +3742,7 @@ export type GetWorkersPrevalidatorsByChainIdOutput = {
 };
 
 /** Error of `GET /workers/prevalidators/<chain_id>`. */
-export type GetWorkersPrevalidatorsByChainIdError = JsonValue;
+export type GetWorkersPrevalidatorsByChainIdError = ErrorTrace;
 
 /**
  * State of the prevalidator of the given chain.

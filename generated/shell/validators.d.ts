@@ -6,6 +6,29 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:
+ * - `PatchChainsByChainIdOutput`
+ * - `GetErrorsOutput`
+ * - `GetFetchProtocolByProtocolHashOutput`
+ */
+export declare const validateAnyJson: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetChainsLevelsCabooseOutput`
+ * - `GetChainsLevelsCheckpointOutput`
+ * - `GetChainsLevelsSavepointOutput`
+ */
+export declare const validateBlockHashAndLevel: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetNetworkPeersBannedOutput`
+ * - `GetNetworkPointsBannedOutput`
+ */
+export declare const validateBooleanValue: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `DeleteChainsInvalidBlocksByBlockHashOutput`
  * - `PutConfigLoggingOutput`
  * - `DeleteNetworkConnectionsByPeerIdOutput`
@@ -13,7 +36,86 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
  * - `PutNetworkPointsByPointInput`
  * - `PutNetworkPointsByPointOutput`
  */
-export declare const validateDeleteChainsInvalidBlocksByBlockHashOutput: JsonValidator;
+export declare const validateEmptyObject: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PatchChainsByChainIdError`
+ * - `GetChainsBlocksError`
+ * - `GetChainsChainIdError`
+ * - `GetChainsCheckpointError`
+ * - `GetChainsInvalidBlocksError`
+ * - `GetChainsInvalidBlocksByBlockHashError`
+ * - `DeleteChainsInvalidBlocksByBlockHashError`
+ * - `GetChainsIsBootstrappedError`
+ * - `GetChainsLevelsCabooseError`
+ * - `GetChainsLevelsCheckpointError`
+ * - `GetChainsLevelsSavepointError`
+ * - `GetConfigError`
+ * - `GetConfigHistoryModeError`
+ * - `PutConfigLoggingError`
+ * - `GetConfigNetworkDalError`
+ * - `GetConfigNetworkUserActivatedProtocolOverridesError`
+ * - `GetConfigNetworkUserActivatedUpgradesError`
+ * - `GetDescribeByStringError`
+ * - `GetErrorsError`
+ * - `GetFetchProtocolByProtocolHashError`
+ * - `GetHealthReadyError`
+ * - `PostInjectionBlockError`
+ * - `PostInjectionOperationError`
+ * - `PostInjectionProtocolError`
+ * - `GetMonitorActiveChainsError`
+ * - `GetMonitorAppliedBlocksError`
+ * - `GetMonitorBootstrappedError`
+ * - `GetMonitorCommitHashError`
+ * - `GetMonitorHeadsByChainIdError`
+ * - `GetMonitorProtocolsError`
+ * - `GetMonitorValidatedBlocksError`
+ * - `GetNetworkConnectionsError`
+ * - `GetNetworkConnectionsByPeerIdError`
+ * - `DeleteNetworkConnectionsByPeerIdError`
+ * - `DeleteNetworkGreylistError`
+ * - `GetNetworkGreylistIpsError`
+ * - `GetNetworkGreylistPeersError`
+ * - `GetNetworkLogError`
+ * - `GetNetworkPeersError`
+ * - `GetNetworkPeersByPeerIdError`
+ * - `PatchNetworkPeersByPeerIdError`
+ * - `GetNetworkPeersBannedError`
+ * - `GetNetworkPeersLogError`
+ * - `GetNetworkPointsError`
+ * - `GetNetworkPointsByPointError`
+ * - `PutNetworkPointsByPointError`
+ * - `PatchNetworkPointsByPointError`
+ * - `GetNetworkPointsBannedError`
+ * - `GetNetworkPointsLogError`
+ * - `GetNetworkSelfError`
+ * - `GetNetworkStatError`
+ * - `PostPrivateInjectionOperationError`
+ * - `PostPrivateInjectionOperationsError`
+ * - `GetProtocolsError`
+ * - `GetProtocolsByProtocolHashError`
+ * - `GetProtocolsEnvironmentError`
+ * - `GetStatsGcError`
+ * - `GetStatsMemoryError`
+ * - `GetVersionError`
+ * - `GetWorkersBlockValidatorError`
+ * - `GetWorkersChainValidatorsError`
+ * - `GetWorkersChainValidatorsByChainIdError`
+ * - `GetWorkersChainValidatorsDdbError`
+ * - `GetWorkersChainValidatorsPeersValidatorsError`
+ * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdError`
+ * - `GetWorkersPrevalidatorsError`
+ * - `GetWorkersPrevalidatorsByChainIdError`
+ */
+export declare const validateErrorTrace: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PostInjectionProtocolInput`
+ * - `GetProtocolsByProtocolHashOutput`
+ */
+export declare const validateExpectedEnvVersionAndComponents: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -50,14 +152,6 @@ export declare const validateGetChainsInvalidBlocksOutput: JsonValidator;
  * - `GetChainsIsBootstrappedOutput`
  */
 export declare const validateGetChainsIsBootstrappedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsLevelsCabooseOutput`
- * - `GetChainsLevelsCheckpointOutput`
- * - `GetChainsLevelsSavepointOutput`
- */
-export declare const validateGetChainsLevelsCabooseOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -109,13 +203,6 @@ export declare const validateGetMonitorActiveChainsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetMonitorAppliedBlocksOutput`
- * - `GetMonitorValidatedBlocksOutput`
- */
-export declare const validateGetMonitorAppliedBlocksOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `GetMonitorBootstrappedOutput`
  */
 export declare const validateGetMonitorBootstrappedOutput: JsonValidator;
@@ -164,20 +251,6 @@ export declare const validateGetNetworkLogOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetNetworkPeersBannedOutput`
- * - `GetNetworkPointsBannedOutput`
- */
-export declare const validateGetNetworkPeersBannedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetNetworkPeersByPeerIdOutput`
- * - `PatchNetworkPeersByPeerIdOutput`
- */
-export declare const validateGetNetworkPeersByPeerIdOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `GetNetworkPeersLogOutput`
  */
 export declare const validateGetNetworkPeersLogOutput: JsonValidator;
@@ -187,13 +260,6 @@ export declare const validateGetNetworkPeersLogOutput: JsonValidator;
  * - `GetNetworkPeersOutput`
  */
 export declare const validateGetNetworkPeersOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetNetworkPointsByPointOutput`
- * - `PatchNetworkPointsByPointOutput`
- */
-export declare const validateGetNetworkPointsByPointOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -269,13 +335,6 @@ export declare const validateGetWorkersChainValidatorsDdbOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetWorkersChainValidatorsOutput`
- * - `GetWorkersPrevalidatorsOutput`
- */
-export declare const validateGetWorkersChainValidatorsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput`
  */
 export declare const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput: JsonValidator;
@@ -294,89 +353,44 @@ export declare const validateGetWorkersPrevalidatorsByChainIdOutput: JsonValidat
 
 /**
  * Validates the JSON form of:
- * - `PatchChainsByChainIdError`
- * - `GetChainsBlocksError`
- * - `GetChainsChainIdError`
- * - `GetChainsCheckpointError`
- * - `GetChainsInvalidBlocksError`
- * - `GetChainsInvalidBlocksByBlockHashError`
- * - `DeleteChainsInvalidBlocksByBlockHashError`
- * - `GetChainsIsBootstrappedError`
- * - `GetChainsLevelsCabooseError`
- * - `GetChainsLevelsCheckpointError`
- * - `GetChainsLevelsSavepointError`
- * - `GetConfigError`
- * - `GetConfigHistoryModeError`
- * - `PutConfigLoggingError`
- * - `GetConfigNetworkDalError`
- * - `GetConfigNetworkUserActivatedProtocolOverridesError`
- * - `GetConfigNetworkUserActivatedUpgradesError`
- * - `GetDescribeByStringError`
- * - `GetErrorsError`
- * - `GetFetchProtocolByProtocolHashError`
- * - `GetHealthReadyError`
- * - `PostInjectionBlockError`
- * - `PostInjectionOperationError`
- * - `PostInjectionProtocolError`
- * - `GetMonitorActiveChainsError`
- * - `GetMonitorAppliedBlocksError`
- * - `GetMonitorBootstrappedError`
- * - `GetMonitorCommitHashError`
- * - `GetMonitorHeadsByChainIdError`
- * - `GetMonitorProtocolsError`
- * - `GetMonitorValidatedBlocksError`
- * - `GetNetworkConnectionsError`
- * - `GetNetworkConnectionsByPeerIdError`
- * - `DeleteNetworkConnectionsByPeerIdError`
- * - `DeleteNetworkGreylistError`
- * - `GetNetworkGreylistIpsError`
- * - `GetNetworkGreylistPeersError`
- * - `GetNetworkLogError`
- * - `GetNetworkPeersError`
- * - `GetNetworkPeersByPeerIdError`
- * - `PatchNetworkPeersByPeerIdError`
- * - `GetNetworkPeersBannedError`
- * - `GetNetworkPeersLogError`
- * - `GetNetworkPointsError`
- * - `GetNetworkPointsByPointError`
- * - `PutNetworkPointsByPointError`
- * - `PatchNetworkPointsByPointError`
- * - `GetNetworkPointsBannedError`
- * - `GetNetworkPointsLogError`
- * - `GetNetworkSelfError`
- * - `GetNetworkStatError`
- * - `PostPrivateInjectionOperationError`
- * - `PostPrivateInjectionOperationsError`
- * - `GetProtocolsError`
- * - `GetProtocolsByProtocolHashError`
- * - `GetProtocolsEnvironmentError`
- * - `GetStatsGcError`
- * - `GetStatsMemoryError`
- * - `GetVersionError`
- * - `GetWorkersBlockValidatorError`
- * - `GetWorkersChainValidatorsError`
- * - `GetWorkersChainValidatorsByChainIdError`
- * - `GetWorkersChainValidatorsDdbError`
- * - `GetWorkersChainValidatorsPeersValidatorsError`
- * - `GetWorkersChainValidatorsPeersValidatorsByPeerIdError`
- * - `GetWorkersPrevalidatorsError`
- * - `GetWorkersPrevalidatorsByChainIdError`
+ * - `PostInjectionOperationInput`
+ * - `PostPrivateInjectionOperationInput`
  */
-export declare const validatePatchChainsByChainIdError: JsonValidator;
+export declare const validateHexBytes: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetMonitorAppliedBlocksOutput`
+ * - `GetMonitorValidatedBlocksOutput`
+ */
+export declare const validateMonitorOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetNetworkPeersByPeerIdOutput`
+ * - `PatchNetworkPeersByPeerIdOutput`
+ */
+export declare const validateNetworkPeersByPeerIdOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetNetworkPointsByPointOutput`
+ * - `PatchNetworkPointsByPointOutput`
+ */
+export declare const validateNetworkPointsByPointOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PostInjectionOperationOutput`
+ * - `PostPrivateInjectionOperationOutput`
+ */
+export declare const validateOperationHash: JsonValidator;
 
 /**
  * Validates the JSON form of:
  * - `PatchChainsByChainIdInput`
  */
 export declare const validatePatchChainsByChainIdInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PatchChainsByChainIdOutput`
- * - `GetErrorsOutput`
- * - `GetFetchProtocolByProtocolHashOutput`
- */
-export declare const validatePatchChainsByChainIdOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -404,34 +418,6 @@ export declare const validatePostInjectionBlockOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostInjectionOperationInput`
- * - `PostPrivateInjectionOperationInput`
- */
-export declare const validatePostInjectionOperationInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostInjectionOperationOutput`
- * - `PostPrivateInjectionOperationOutput`
- */
-export declare const validatePostInjectionOperationOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostInjectionProtocolInput`
- * - `GetProtocolsByProtocolHashOutput`
- */
-export declare const validatePostInjectionProtocolInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostInjectionProtocolOutput`
- * - `GetMonitorProtocolsOutput`
- */
-export declare const validatePostInjectionProtocolOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
  * - `PostPrivateInjectionOperationsInput`
  */
 export declare const validatePostPrivateInjectionOperationsInput: JsonValidator;
@@ -444,6 +430,20 @@ export declare const validatePostPrivateInjectionOperationsOutput: JsonValidator
 
 /**
  * Validates the JSON form of:
+ * - `PostInjectionProtocolOutput`
+ * - `GetMonitorProtocolsOutput`
+ */
+export declare const validateProtocolHash: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `PutConfigLoggingInput`
  */
 export declare const validatePutConfigLoggingInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetWorkersChainValidatorsOutput`
+ * - `GetWorkersPrevalidatorsOutput`
+ */
+export declare const validateWorkersOutput: JsonValidator;

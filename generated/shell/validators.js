@@ -5,13 +5,11 @@
 import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate320;
-const schema89 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"}},"required":["bootstrapped"],"additionalProperties":false};
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -30,21 +28,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
-let data0 = data.bootstrapped;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate320.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -53,23 +40,19 @@ else {
 validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePatchChainsByChainIdOutput = validate321;
-const schema90 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateAnyJson = validate321;
 
 function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate321.errors = null;
 return true;
 }
 
-export const validatePatchChainsByChainIdError = validate322;
-const schema91 = {"$schema":"http://json-schema.org/draft-04/schema#"};
+export const validateErrorTrace = validate322;
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate322.errors = null;
@@ -77,15 +60,10 @@ return true;
 }
 
 export const validateGetChainsBlocksOutput = validate323;
-const schema92 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:block_hash"}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
-const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
-const schema10 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"invalid_utf8_string":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},"required":["invalid_utf8_string"],"additionalProperties":false};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -106,7 +84,6 @@ if(_errs1 === errors){
 if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -118,7 +95,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -130,11 +106,7 @@ if(data1 < 0 || isNaN(data1)){
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -142,22 +114,12 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -165,8 +127,6 @@ if(valid0){
 else {
 validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate25.errors = vErrors;
@@ -191,9 +151,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -203,8 +160,6 @@ const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -240,8 +195,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate24.errors = vErrors;
 return errors === 0;
 }
@@ -260,10 +213,6 @@ if(!func41("block_hash", data)){
 validate120.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate120.errors = vErrors;
 return errors === 0;
@@ -273,7 +222,6 @@ return errors === 0;
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -281,33 +229,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate120(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate323.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -315,14 +255,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate323.errors = vErrors;
@@ -330,7 +266,6 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate325;
-const schema93 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -344,19 +279,13 @@ if(!func41("chain_id", data)){
 validate325.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate325.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsCheckpointOutput = validate327;
-const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_header"},"savepoint":{"$ref":"octez-subschema:dd5e66f402e6529b"},"caboose":{"$ref":"octez-subschema:dd5e66f402e6529b"},"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode","caboose","savepoint","block"],"additionalProperties":false};
 const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-2147483648,"maximum":2147483647};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -365,7 +294,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
@@ -377,18 +305,13 @@ if(data < -2147483648 || isNaN(data)){
 validate132.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate132.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosTimestamp":"protocol"};
 const func452 = isProtocolTimestamp;
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -403,17 +326,11 @@ if(!func452(data)){
 validate250.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate250.errors = vErrors;
 return errors === 0;
 }
 
-const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Operation_list_list_hash"};
-const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_list_list_hash"};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -427,10 +344,6 @@ if(!func41("operation_list_list_hash", data)){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -444,35 +357,26 @@ if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
-const schema27 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
 const func202 = jsonPattern;
 const pattern0 = /* @__PURE__ */ func202("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate96.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate96.errors = vErrors;
@@ -483,40 +387,31 @@ return errors === 0;
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate254.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"context_hash"};
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -530,10 +425,6 @@ if(!func41("context_hash", data)){
 validate245.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate245.errors = vErrors;
 return errors === 0;
@@ -543,7 +434,6 @@ return errors === 0;
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -562,13 +452,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate132(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -583,7 +470,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate247.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
@@ -595,11 +481,7 @@ if(data1 < 0 || isNaN(data1)){
 validate247.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -609,13 +491,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-let data2 = data.predecessor;
 const _errs5 = errors;
-if(!(validate120(data2, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -624,13 +503,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data3 = data.timestamp;
 const _errs6 = errors;
-if(!(validate250(data3, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -645,7 +521,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate247.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 255 || isNaN(data4)){
@@ -657,11 +532,7 @@ if(data4 < 0 || isNaN(data4)){
 validate247.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -671,13 +542,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
-let data5 = data.operations_hash;
 const _errs9 = errors;
-if(!(validate22(data5, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -686,13 +554,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
-let data6 = data.fitness;
 const _errs10 = errors;
-if(!(validate254(data6, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -701,13 +566,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
-let data7 = data.context;
 const _errs11 = errors;
-if(!(validate245(data7, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -716,20 +578,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
-let data8 = data.protocol_data;
 const _errs12 = errors;
-if(!(validate96(data8, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -746,20 +603,16 @@ else {
 validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate247.errors = vErrors;
 return errors === 0;
 }
 
 const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["archive"]},{"type":"object","properties":{"full":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["full"],"additionalProperties":false},{"type":"object","properties":{"rolling":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["rolling"],"additionalProperties":false},{"type":"string","enum":["full"]},{"type":"string","enum":["rolling"]}]};
-const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"additional_cycles":{"type":"integer","minimum":0,"maximum":1000}},"required":["additional_cycles"],"additionalProperties":false};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -784,7 +637,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate21.errors = [{instancePath:instancePath+"/additional_cycles",schemaPath:"#/properties/additional_cycles/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 > 1000 || isNaN(data0)){
@@ -796,19 +648,9 @@ if(data0 < 0 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/additional_cycles",schemaPath:"#/properties/additional_cycles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
 }
 }
-if(errors === _errs2){
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -816,8 +658,6 @@ if(valid0){
 else {
 validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate21.errors = vErrors;
@@ -842,8 +682,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema73.oneOf[0].enum;
 if(!(data === "archive")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -854,17 +692,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -895,20 +728,10 @@ break;
 }
 if(_errs5 === errors){
 if(data.full !== undefined && func0.call(data, "full")){
-let data0 = data.full;
-const _errs6 = errors;
-if(!(validate21(data0, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
+if(!(validate21(data.full, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -923,8 +746,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -937,7 +758,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -968,20 +788,10 @@ break;
 }
 if(_errs9 === errors){
 if(data.rolling !== undefined && func0.call(data, "rolling")){
-let data1 = data.rolling;
-const _errs10 = errors;
-if(!(validate21(data1, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
+if(!(validate21(data.rolling, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -995,8 +805,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -1020,8 +828,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema1 = schema73.oneOf[3].enum;
 if(!(data === "full")){
 const err9 = {instancePath,schemaPath:"#/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1031,10 +837,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -1057,8 +859,6 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema2 = schema73.oneOf[4].enum;
 if(!(data === "rolling")){
 const err11 = {instancePath,schemaPath:"#/oneOf/4/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[4].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1068,10 +868,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs13){
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -1110,8 +906,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate261.errors = vErrors;
 return errors === 0;
 }
@@ -1120,7 +914,6 @@ return errors === 0;
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1139,13 +932,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate247(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate247(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1154,13 +944,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.savepoint !== undefined && func0.call(data, "savepoint")){
-let data1 = data.savepoint;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
+if(!(validate132(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1169,13 +956,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
-let data2 = data.caboose;
 const _errs4 = errors;
-if(!(validate132(data2, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate132(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -1184,20 +968,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
-let data3 = data.history_mode;
 const _errs5 = errors;
-if(!(validate261(data3, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1209,16 +988,12 @@ else {
 validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate327.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksOutput = validate332;
-const schema95 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false}};
-const schema58 = {"$schema":"http://json-schema.org/draft-04/schema#"};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate219.errors = null;
@@ -1229,7 +1004,6 @@ return true;
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -1237,7 +1011,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -1256,13 +1029,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
-let data1 = data0.block;
 const _errs4 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate120(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -1271,13 +1041,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
-let data2 = data0.level;
 const _errs5 = errors;
-if(!(validate132(data2, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate132(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -1286,20 +1053,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
-let data3 = data0.errors;
 const _errs6 = errors;
-if(!(validate219(data3, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -1310,22 +1072,16 @@ else {
 validate332.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate332.errors = vErrors;
@@ -1333,12 +1089,10 @@ return errors === 0;
 }
 
 export const validateGetChainsInvalidBlocksByBlockHashOutput = validate336;
-const schema96 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","level","block"],"additionalProperties":false};
 
 function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1357,13 +1111,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1372,13 +1123,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -1387,20 +1135,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
-let data2 = data.errors;
 const _errs4 = errors;
-if(!(validate219(data2, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1411,36 +1154,27 @@ else {
 validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeleteChainsInvalidBlocksByBlockHashOutput = validate340;
-const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","additionalProperties":false};
+export const validateEmptyObject = validate340;
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 validate340.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
-if(_errs1 === errors){
-}
 }
 else {
 validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate340.errors = vErrors;
@@ -1448,7 +1182,6 @@ return errors === 0;
 }
 
 export const validateGetChainsIsBootstrappedOutput = validate341;
-const schema98 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"bootstrapped":{"type":"boolean"},"sync_state":{"$ref":"octez-definition:chain_status"}},"required":["sync_state","bootstrapped"],"additionalProperties":false};
 const schema71 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["stuck","synced","unsynced"]};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1458,15 +1191,9 @@ if(typeof data !== "string"){
 validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema71.enum;
 if(!(((data === "stuck") || (data === "synced")) || (data === "unsynced"))){
 validate259.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate259.errors = vErrors;
 return errors === 0;
@@ -1476,7 +1203,6 @@ return errors === 0;
 function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1495,14 +1221,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
-let data0 = data.bootstrapped;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.bootstrapped !== "boolean"){
 validate341.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -1511,20 +1233,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sync_state !== undefined && func0.call(data, "sync_state")){
-let data1 = data.sync_state;
 const _errs4 = errors;
-if(!(validate259(data1, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate259(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1534,20 +1251,16 @@ else {
 validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsLevelsCabooseOutput = validate343;
-const schema99 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block_hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","block_hash"],"additionalProperties":false};
+export const validateBlockHashAndLevel = validate343;
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1566,13 +1279,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block_hash !== undefined && func0.call(data, "block_hash")){
-let data0 = data.block_hash;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
+if(!(validate120(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -1581,20 +1291,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1604,8 +1309,6 @@ else {
 validate343.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate343.errors = vErrors;
 return errors === 0;
@@ -1613,38 +1316,29 @@ return errors === 0;
 
 export const validateGetConfigOutput = validate346;
 const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"disable-config-validation":{"type":"boolean"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"external-listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"},"acl":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["whitelist","address"],"additionalProperties":false},{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"advertised-net-port":{"type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:ecd65885633801de"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"peer_greylist_size":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"$ref":"octez-definition:timespan.system"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:ecd65885633801de"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"type":"boolean"}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"type":"boolean"},"rules":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["ghostnet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"dal_config":{"type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
-const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:unistring"}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate32.errors = vErrors;
@@ -1652,7 +1346,6 @@ return errors === 0;
 }
 
 const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
-const schema21 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":-1073741824,"maximum":1073741823};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1661,7 +1354,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
@@ -1673,11 +1365,7 @@ if(data < -1073741824 || isNaN(data)){
 validate55.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate55.errors = vErrors;
@@ -1702,8 +1390,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema74.oneOf[0].enum;
 if(!(data === "unlimited")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema74.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1714,10 +1400,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1727,8 +1409,6 @@ const _errs3 = errors;
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -1764,13 +1444,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate264.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:unistring"},{"type":"null"}]};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1783,8 +1460,6 @@ if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1800,9 +1475,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1838,13 +1510,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"number"};
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1853,14 +1522,10 @@ if(!(typeof data == "number")){
 validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate243.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timespan.system"},{"type":"null"}]};
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1873,8 +1538,6 @@ if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1890,9 +1553,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1928,18 +1588,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate242.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"type":"integer","minimum":0,"maximum":65535},{"type":"integer","minimum":0,"maximum":65535}],"additionalItems":false};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -1956,7 +1612,6 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
@@ -1968,11 +1623,7 @@ if(data0 < 0 || isNaN(data0)){
 validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1985,7 +1636,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -1997,16 +1647,10 @@ if(data1 < 0 || isNaN(data1)){
 validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -2015,19 +1659,15 @@ else {
 validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"active_sinks":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2040,20 +1680,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.active_sinks !== undefined && func0.call(data, "active_sinks")){
-let data0 = data.active_sinks;
-const _errs2 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
+if(!(validate32(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2061,19 +1691,15 @@ else {
 validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2086,28 +1712,16 @@ break;
 }
 if(_errs1 === errors){
 if(data.activate !== undefined && func0.call(data, "activate")){
-let data0 = data.activate;
-const _errs2 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
+if(!(validate32(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
 else {
 validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate199.errors = vErrors;
@@ -2133,8 +1747,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema77.oneOf[0].enum;
 if(!(data === "unlimited")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -2145,10 +1757,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -2158,8 +1766,6 @@ const _errs3 = errors;
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -2195,13 +1801,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate271.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2215,17 +1818,11 @@ if(!func41("protocol_hash", data)){
 validate92.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:distributed_db_version.name"};
-const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2233,8 +1830,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate202.errors = vErrors;
 return errors === 0;
@@ -2248,19 +1843,14 @@ if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
-const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","level"],"additionalProperties":false};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2279,13 +1869,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
-let data0 = data.level;
 const _errs2 = errors;
-if(!(validate132(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2294,20 +1881,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate92(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2316,8 +1898,6 @@ if(valid0){
 else {
 validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate207.errors = vErrors;
@@ -2328,46 +1908,35 @@ return errors === 0;
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate318.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate318.errors = vErrors;
 return errors === 0;
 }
 
-const schema87 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"replaced_protocol":{"$ref":"octez-definition:Protocol_hash"},"replacement_protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["replacement_protocol","replaced_protocol"],"additionalProperties":false};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2386,13 +1955,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
-let data0 = data.replaced_protocol;
 const _errs2 = errors;
-if(!(validate92(data0, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate92(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2401,20 +1967,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
-let data1 = data.replacement_protocol;
 const _errs3 = errors;
-if(!(validate92(data1, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2423,8 +1984,6 @@ if(valid0){
 else {
 validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate91.errors = vErrors;
@@ -2435,33 +1994,25 @@ return errors === 0;
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate316.errors = vErrors;
@@ -2472,7 +2023,6 @@ return errors === 0;
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -2485,13 +2035,10 @@ break;
 }
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
-let data0 = data["data-dir"];
 const _errs2 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2500,14 +2047,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data["disable-config-validation"] !== undefined && func0.call(data, "disable-config-validation")){
-let data1 = data["disable-config-validation"];
 const _errs3 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data["disable-config-validation"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/disable-config-validation",schemaPath:"#/properties/disable-config-validation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -2518,7 +2061,6 @@ if(valid0){
 if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data2 = data.rpc;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs7 = errors;
@@ -2531,13 +2073,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2["listen-addrs"] !== undefined && func0.call(data2, "listen-addrs")){
-let data3 = data2["listen-addrs"];
 const _errs8 = errors;
-if(!(validate32(data3, {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate32(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -2546,13 +2085,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["external-listen-addrs"] !== undefined && func0.call(data2, "external-listen-addrs")){
-let data4 = data2["external-listen-addrs"];
 const _errs9 = errors;
-if(!(validate32(data4, {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
+if(!(validate32(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -2561,13 +2097,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["listen-addr"] !== undefined && func0.call(data2, "listen-addr")){
-let data5 = data2["listen-addr"];
 const _errs10 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -2576,13 +2109,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["cors-origin"] !== undefined && func0.call(data2, "cors-origin")){
-let data6 = data2["cors-origin"];
 const _errs11 = errors;
-if(!(validate32(data6, {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate32(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -2591,13 +2121,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2["cors-headers"] !== undefined && func0.call(data2, "cors-headers")){
-let data7 = data2["cors-headers"];
 const _errs12 = errors;
-if(!(validate32(data7, {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate32(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -2606,13 +2133,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.crt !== undefined && func0.call(data2, "crt")){
-let data8 = data2.crt;
 const _errs13 = errors;
-if(!(validate24(data8, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
+if(!(validate24(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -2621,13 +2145,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.key !== undefined && func0.call(data2, "key")){
-let data9 = data2.key;
 const _errs14 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
+if(!(validate24(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
@@ -2638,7 +2159,6 @@ if(valid1){
 if(data2.acl !== undefined && func0.call(data2, "acl")){
 let data10 = data2.acl;
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(Array.isArray(data10)){
 var valid2 = true;
@@ -2650,7 +2170,6 @@ const _errs18 = errors;
 let valid3 = false;
 let passing0 = null;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing0;
@@ -2681,13 +2200,10 @@ break;
 }
 if(_errs21 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
-let data12 = data11.address;
 const _errs22 = errors;
-if(!(validate24(data12, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
@@ -2696,20 +2212,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data11.whitelist !== undefined && func0.call(data11, "whitelist")){
-let data13 = data11.whitelist;
 const _errs23 = errors;
-if(!(validate32(data13, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
+if(!(validate32(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -2725,8 +2236,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var _valid0 = _errs19 === errors;
 if(_valid0){
@@ -2734,7 +2243,6 @@ valid3 = true;
 passing0 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
@@ -2765,13 +2273,10 @@ break;
 }
 if(_errs26 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
-let data14 = data11.address;
 const _errs27 = errors;
-if(!(validate24(data14, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs27 === errors;
 }
@@ -2780,20 +2285,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data11.blacklist !== undefined && func0.call(data11, "blacklist")){
-let data15 = data11.blacklist;
 const _errs28 = errors;
-if(!(validate32(data15, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
+if(!(validate32(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -2808,8 +2308,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid0 = _errs24 === errors;
@@ -2846,21 +2344,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs17){
-}
 var valid2 = _errs17 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate346.errors = [{instancePath:instancePath+"/rpc/acl",schemaPath:"#/properties/rpc/properties/acl/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs15){
 }
 }
 var valid1 = _errs15 === errors;
@@ -2876,15 +2368,9 @@ if(typeof data16 !== "string"){
 validate346.errors = [{instancePath:instancePath+"/rpc/media-type",schemaPath:"#/properties/rpc/properties/media-type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs30 = errors;
-const vSchema0 = schema100.properties.rpc.properties["media-type"].enum;
 if(!(((data16 === "json") || (data16 === "any")) || (data16 === "binary"))){
 validate346.errors = [{instancePath:instancePath+"/rpc/media-type",schemaPath:"#/properties/rpc/properties/media-type/enum",keyword:"enum",params:{allowedValues: schema100.properties.rpc.properties["media-type"].enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs29){
 }
 var valid1 = _errs29 === errors;
 }
@@ -2893,20 +2379,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data2.max_active_rpc_connections !== undefined && func0.call(data2, "max_active_rpc_connections")){
-let data17 = data2.max_active_rpc_connections;
 const _errs31 = errors;
-if(!(validate264(data17, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
+if(!(validate264(data2.max_active_rpc_connections, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs31 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -2923,8 +2404,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -2935,7 +2414,6 @@ if(valid0){
 if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data18 = data.p2p;
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 const _errs34 = errors;
@@ -2948,14 +2426,10 @@ break;
 }
 if(_errs34 === errors){
 if(data18["expected-proof-of-work"] !== undefined && func0.call(data18, "expected-proof-of-work")){
-let data19 = data18["expected-proof-of-work"];
 const _errs35 = errors;
-if(!(typeof data19 == "number")){
+if(!(typeof data18["expected-proof-of-work"] == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs36 = errors;
-if(errors === _errs35){
 }
 var valid6 = _errs35 === errors;
 }
@@ -2964,13 +2438,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["bootstrap-peers"] !== undefined && func0.call(data18, "bootstrap-peers")){
-let data20 = data18["bootstrap-peers"];
 const _errs37 = errors;
-if(!(validate32(data20, {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate32(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs37 === errors;
 }
@@ -2979,13 +2450,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["listen-addr"] !== undefined && func0.call(data18, "listen-addr")){
-let data21 = data18["listen-addr"];
 const _errs38 = errors;
-if(!(validate24(data21, {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs38 === errors;
 }
@@ -3000,7 +2468,6 @@ if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/advertised-net-port",schemaPath:"#/properties/p2p/properties/advertised-net-port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs40 = errors;
 if(errors === _errs39){
 if(typeof data22 == "number"){
 if(data22 > 65535 || isNaN(data22)){
@@ -3012,11 +2479,7 @@ if(data22 < 0 || isNaN(data22)){
 validate346.errors = [{instancePath:instancePath+"/p2p/advertised-net-port",schemaPath:"#/properties/p2p/properties/advertised-net-port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs39){
 }
 }
 var valid6 = _errs39 === errors;
@@ -3026,13 +2489,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["discovery-addr"] !== undefined && func0.call(data18, "discovery-addr")){
-let data23 = data18["discovery-addr"];
 const _errs41 = errors;
-if(!(validate29(data23, {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate29(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs41 === errors;
 }
@@ -3041,14 +2501,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18["private-mode"] !== undefined && func0.call(data18, "private-mode")){
-let data24 = data18["private-mode"];
 const _errs42 = errors;
-if(typeof data24 !== "boolean"){
+if(typeof data18["private-mode"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs43 = errors;
-if(errors === _errs42){
 }
 var valid6 = _errs42 === errors;
 }
@@ -3059,7 +2515,6 @@ if(valid6){
 if(data18.limits !== undefined && func0.call(data18, "limits")){
 let data25 = data18.limits;
 const _errs44 = errors;
-const _errs45 = errors;
 if(errors === _errs44){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs46 = errors;
@@ -3072,13 +2527,10 @@ break;
 }
 if(_errs46 === errors){
 if(data25["connection-timeout"] !== undefined && func0.call(data25, "connection-timeout")){
-let data26 = data25["connection-timeout"];
 const _errs47 = errors;
-if(!(validate243(data26, {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate243(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs47 === errors;
 }
@@ -3087,13 +2539,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["authentication-timeout"] !== undefined && func0.call(data25, "authentication-timeout")){
-let data27 = data25["authentication-timeout"];
 const _errs48 = errors;
-if(!(validate243(data27, {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate243(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs48 === errors;
 }
@@ -3108,7 +2557,6 @@ if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs50 = errors;
 if(errors === _errs49){
 if(typeof data28 == "number"){
 if(data28 > 65535 || isNaN(data28)){
@@ -3120,11 +2568,7 @@ if(data28 < 0 || isNaN(data28)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/min-connections",schemaPath:"#/properties/p2p/properties/limits/properties/min-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs49){
 }
 }
 var valid7 = _errs49 === errors;
@@ -3140,7 +2584,6 @@ if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs52 = errors;
 if(errors === _errs51){
 if(typeof data29 == "number"){
 if(data29 > 65535 || isNaN(data29)){
@@ -3152,11 +2595,7 @@ if(data29 < 0 || isNaN(data29)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/expected-connections",schemaPath:"#/properties/p2p/properties/limits/properties/expected-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs51){
 }
 }
 var valid7 = _errs51 === errors;
@@ -3172,7 +2611,6 @@ if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs54 = errors;
 if(errors === _errs53){
 if(typeof data30 == "number"){
 if(data30 > 65535 || isNaN(data30)){
@@ -3184,11 +2622,7 @@ if(data30 < 0 || isNaN(data30)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs53){
 }
 }
 var valid7 = _errs53 === errors;
@@ -3204,7 +2638,6 @@ if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs56 = errors;
 if(errors === _errs55){
 if(typeof data31 == "number"){
 if(data31 > 255 || isNaN(data31)){
@@ -3216,11 +2649,7 @@ if(data31 < 0 || isNaN(data31)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/backlog",schemaPath:"#/properties/p2p/properties/limits/properties/backlog/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs55){
 }
 }
 var valid7 = _errs55 === errors;
@@ -3236,7 +2665,6 @@ if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs58 = errors;
 if(errors === _errs57){
 if(typeof data32 == "number"){
 if(data32 > 255 || isNaN(data32)){
@@ -3248,11 +2676,7 @@ if(data32 < 0 || isNaN(data32)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/max-incoming-connections",schemaPath:"#/properties/p2p/properties/limits/properties/max-incoming-connections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs57){
 }
 }
 var valid7 = _errs57 === errors;
@@ -3262,13 +2686,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["max-download-speed"] !== undefined && func0.call(data25, "max-download-speed")){
-let data33 = data25["max-download-speed"];
 const _errs59 = errors;
-if(!(validate55(data33, {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate55(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs59 === errors;
 }
@@ -3277,13 +2698,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["max-upload-speed"] !== undefined && func0.call(data25, "max-upload-speed")){
-let data34 = data25["max-upload-speed"];
 const _errs60 = errors;
-if(!(validate55(data34, {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate55(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs60 === errors;
 }
@@ -3292,13 +2710,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["swap-linger"] !== undefined && func0.call(data25, "swap-linger")){
-let data35 = data25["swap-linger"];
 const _errs61 = errors;
-if(!(validate242(data35, {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate242(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs61 === errors;
 }
@@ -3313,7 +2728,6 @@ if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs63 = errors;
 if(errors === _errs62){
 if(typeof data36 == "number"){
 if(data36 > 255 || isNaN(data36)){
@@ -3325,11 +2739,7 @@ if(data36 < 0 || isNaN(data36)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/binary-chunks-size",schemaPath:"#/properties/p2p/properties/limits/properties/binary-chunks-size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs62){
 }
 }
 var valid7 = _errs62 === errors;
@@ -3339,13 +2749,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["read-buffer-size"] !== undefined && func0.call(data25, "read-buffer-size")){
-let data37 = data25["read-buffer-size"];
 const _errs64 = errors;
-if(!(validate55(data37, {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate55(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs64 === errors;
 }
@@ -3354,13 +2761,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["read-queue-size"] !== undefined && func0.call(data25, "read-queue-size")){
-let data38 = data25["read-queue-size"];
 const _errs65 = errors;
-if(!(validate55(data38, {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate55(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs65 === errors;
 }
@@ -3369,13 +2773,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["write-queue-size"] !== undefined && func0.call(data25, "write-queue-size")){
-let data39 = data25["write-queue-size"];
 const _errs66 = errors;
-if(!(validate55(data39, {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate55(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs66 === errors;
 }
@@ -3384,13 +2785,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["incoming-app-message-queue-size"] !== undefined && func0.call(data25, "incoming-app-message-queue-size")){
-let data40 = data25["incoming-app-message-queue-size"];
 const _errs67 = errors;
-if(!(validate55(data40, {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate55(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs67 === errors;
 }
@@ -3399,13 +2797,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["incoming-message-queue-size"] !== undefined && func0.call(data25, "incoming-message-queue-size")){
-let data41 = data25["incoming-message-queue-size"];
 const _errs68 = errors;
-if(!(validate55(data41, {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate55(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs68 === errors;
 }
@@ -3414,13 +2809,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["outgoing-message-queue-size"] !== undefined && func0.call(data25, "outgoing-message-queue-size")){
-let data42 = data25["outgoing-message-queue-size"];
 const _errs69 = errors;
-if(!(validate55(data42, {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate55(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs69 === errors;
 }
@@ -3429,13 +2821,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.max_known_points !== undefined && func0.call(data25, "max_known_points")){
-let data43 = data25.max_known_points;
 const _errs70 = errors;
-if(!(validate183(data43, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate183(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs70 === errors;
 }
@@ -3444,13 +2833,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.max_known_peer_ids !== undefined && func0.call(data25, "max_known_peer_ids")){
-let data44 = data25.max_known_peer_ids;
 const _errs71 = errors;
-if(!(validate183(data44, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate183(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs71 === errors;
 }
@@ -3465,7 +2851,6 @@ if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/peer_greylist_size",schemaPath:"#/properties/p2p/properties/limits/properties/peer_greylist_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs73 = errors;
 if(errors === _errs72){
 if(typeof data45 == "number"){
 if(data45 > 65535 || isNaN(data45)){
@@ -3477,11 +2862,7 @@ if(data45 < 0 || isNaN(data45)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/peer_greylist_size",schemaPath:"#/properties/p2p/properties/limits/properties/peer_greylist_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs72){
 }
 }
 var valid7 = _errs72 === errors;
@@ -3497,7 +2878,6 @@ if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/ip_greylist_size_in_kilobytes",schemaPath:"#/properties/p2p/properties/limits/properties/ip_greylist_size_in_kilobytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs75 = errors;
 if(errors === _errs74){
 if(typeof data46 == "number"){
 if(data46 > 65535 || isNaN(data46)){
@@ -3509,11 +2889,7 @@ if(data46 < 0 || isNaN(data46)){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits/ip_greylist_size_in_kilobytes",schemaPath:"#/properties/p2p/properties/limits/properties/ip_greylist_size_in_kilobytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs74){
 }
 }
 var valid7 = _errs74 === errors;
@@ -3523,13 +2899,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25.ip_greylist_cleanup_delay !== undefined && func0.call(data25, "ip_greylist_cleanup_delay")){
-let data47 = data25.ip_greylist_cleanup_delay;
 const _errs76 = errors;
-if(!(validate243(data47, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
+if(!(validate243(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs76 === errors;
 }
@@ -3538,13 +2911,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["greylist-timeout"] !== undefined && func0.call(data25, "greylist-timeout")){
-let data48 = data25["greylist-timeout"];
 const _errs77 = errors;
-if(!(validate243(data48, {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate243(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs77 === errors;
 }
@@ -3553,20 +2923,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data25["maintenance-idle-time"] !== undefined && func0.call(data25, "maintenance-idle-time")){
-let data49 = data25["maintenance-idle-time"];
 const _errs78 = errors;
-if(!(validate242(data49, {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate242(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs78 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -3597,8 +2962,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs44){
-}
 }
 var valid6 = _errs44 === errors;
 }
@@ -3607,14 +2970,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.disable_mempool !== undefined && func0.call(data18, "disable_mempool")){
-let data50 = data18.disable_mempool;
 const _errs79 = errors;
-if(typeof data50 !== "boolean"){
+if(typeof data18.disable_mempool !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs80 = errors;
-if(errors === _errs79){
 }
 var valid6 = _errs79 === errors;
 }
@@ -3623,14 +2982,10 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.enable_testchain !== undefined && func0.call(data18, "enable_testchain")){
-let data51 = data18.enable_testchain;
 const _errs81 = errors;
-if(typeof data51 !== "boolean"){
+if(typeof data18.enable_testchain !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs82 = errors;
-if(errors === _errs81){
 }
 var valid6 = _errs81 === errors;
 }
@@ -3641,7 +2996,6 @@ if(valid6){
 if(data18.greylisting_config !== undefined && func0.call(data18, "greylisting_config")){
 let data52 = data18.greylisting_config;
 const _errs83 = errors;
-const _errs84 = errors;
 if(errors === _errs83){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 const _errs85 = errors;
@@ -3654,14 +3008,10 @@ break;
 }
 if(_errs85 === errors){
 if(data52.factor !== undefined && func0.call(data52, "factor")){
-let data53 = data52.factor;
 const _errs86 = errors;
-if(!(typeof data53 == "number")){
+if(!(typeof data52.factor == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs87 = errors;
-if(errors === _errs86){
 }
 var valid8 = _errs86 === errors;
 }
@@ -3670,13 +3020,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["initial-delay"] !== undefined && func0.call(data52, "initial-delay")){
-let data54 = data52["initial-delay"];
 const _errs88 = errors;
-if(!(validate243(data54, {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate243(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs88 === errors;
 }
@@ -3685,13 +3032,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["disconnection-delay"] !== undefined && func0.call(data52, "disconnection-delay")){
-let data55 = data52["disconnection-delay"];
 const _errs89 = errors;
-if(!(validate243(data55, {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate243(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs89 === errors;
 }
@@ -3700,20 +3044,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data52["increase-cap"] !== undefined && func0.call(data52, "increase-cap")){
-let data56 = data52["increase-cap"];
 const _errs90 = errors;
-if(!(validate243(data56, {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate243(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs90 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -3724,8 +3063,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs83){
-}
 }
 var valid6 = _errs83 === errors;
 }
@@ -3734,21 +3071,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data18.disable_peer_discovery !== undefined && func0.call(data18, "disable_peer_discovery")){
-let data57 = data18.disable_peer_discovery;
 const _errs91 = errors;
-if(typeof data57 !== "boolean"){
+if(typeof data18.disable_peer_discovery !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_peer_discovery",schemaPath:"#/properties/p2p/properties/disable_peer_discovery/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs92 = errors;
-if(errors === _errs91){
 }
 var valid6 = _errs91 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -3766,8 +3097,6 @@ else {
 validate346.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs32){
-}
 }
 var valid0 = _errs32 === errors;
 }
@@ -3778,7 +3107,6 @@ if(valid0){
 if(data.log !== undefined && func0.call(data, "log")){
 let data58 = data.log;
 const _errs93 = errors;
-const _errs94 = errors;
 if(errors === _errs93){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs95 = errors;
@@ -3791,13 +3119,10 @@ break;
 }
 if(_errs95 === errors){
 if(data58.output !== undefined && func0.call(data58, "output")){
-let data59 = data58.output;
 const _errs96 = errors;
-if(!(validate24(data59, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
+if(!(validate24(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs96 === errors;
 }
@@ -3812,15 +3137,9 @@ if(typeof data60 !== "string"){
 validate346.errors = [{instancePath:instancePath+"/log/level",schemaPath:"#/properties/log/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs98 = errors;
-const vSchema1 = schema100.properties.log.properties.level.enum;
 if(!((((((data60 === "info") || (data60 === "debug")) || (data60 === "error")) || (data60 === "fatal")) || (data60 === "warning")) || (data60 === "notice"))){
 validate346.errors = [{instancePath:instancePath+"/log/level",schemaPath:"#/properties/log/properties/level/enum",keyword:"enum",params:{allowedValues: schema100.properties.log.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs97){
 }
 var valid9 = _errs97 === errors;
 }
@@ -3829,14 +3148,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.colors !== undefined && func0.call(data58, "colors")){
-let data61 = data58.colors;
 const _errs99 = errors;
-if(typeof data61 !== "boolean"){
+if(typeof data58.colors !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/log/colors",schemaPath:"#/properties/log/properties/colors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs100 = errors;
-if(errors === _errs99){
 }
 var valid9 = _errs99 === errors;
 }
@@ -3845,20 +3160,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data58.rules !== undefined && func0.call(data58, "rules")){
-let data62 = data58.rules;
 const _errs101 = errors;
-if(!(validate24(data62, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
+if(!(validate24(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs101 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -3868,8 +3178,6 @@ if(valid9){
 else {
 validate346.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs93){
 }
 }
 var valid0 = _errs93 === errors;
@@ -3889,8 +3197,6 @@ if(!(validate31(data63, {instancePath:instancePath+"/internal-events",parentData
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid1 = _errs104 === errors;
 if(_valid1){
 valid10 = true;
@@ -3900,8 +3206,6 @@ const _errs105 = errors;
 if(!(validate199(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
 vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid1 = _errs105 === errors;
 if(_valid1 && valid10){
@@ -3937,8 +3241,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs102){
-}
 var valid0 = _errs102 === errors;
 }
 else {
@@ -3948,7 +3250,6 @@ if(valid0){
 if(data.shell !== undefined && func0.call(data, "shell")){
 let data64 = data.shell;
 const _errs106 = errors;
-const _errs107 = errors;
 if(errors === _errs106){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 const _errs108 = errors;
@@ -3963,7 +3264,6 @@ if(_errs108 === errors){
 if(data64.peer_validator !== undefined && func0.call(data64, "peer_validator")){
 let data65 = data64.peer_validator;
 const _errs109 = errors;
-const _errs110 = errors;
 if(errors === _errs109){
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 const _errs111 = errors;
@@ -3976,13 +3276,10 @@ break;
 }
 if(_errs111 === errors){
 if(data65.block_header_request_timeout !== undefined && func0.call(data65, "block_header_request_timeout")){
-let data66 = data65.block_header_request_timeout;
 const _errs112 = errors;
-if(!(validate243(data66, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate243(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs112 === errors;
 }
@@ -3991,13 +3288,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.block_operations_request_timeout !== undefined && func0.call(data65, "block_operations_request_timeout")){
-let data67 = data65.block_operations_request_timeout;
 const _errs113 = errors;
-if(!(validate243(data67, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate243(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs113 === errors;
 }
@@ -4006,13 +3300,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.protocol_request_timeout !== undefined && func0.call(data65, "protocol_request_timeout")){
-let data68 = data65.protocol_request_timeout;
 const _errs114 = errors;
-if(!(validate243(data68, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate243(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs114 === errors;
 }
@@ -4021,20 +3312,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data65.new_head_request_timeout !== undefined && func0.call(data65, "new_head_request_timeout")){
-let data69 = data65.new_head_request_timeout;
 const _errs115 = errors;
-if(!(validate243(data69, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate243(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs115 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -4044,8 +3330,6 @@ if(valid12){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs109){
 }
 }
 var valid11 = _errs109 === errors;
@@ -4057,7 +3341,6 @@ if(valid11){
 if(data64.block_validator !== undefined && func0.call(data64, "block_validator")){
 let data70 = data64.block_validator;
 const _errs116 = errors;
-const _errs117 = errors;
 if(errors === _errs116){
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 const _errs118 = errors;
@@ -4070,13 +3353,10 @@ break;
 }
 if(_errs118 === errors){
 if(data70.protocol_request_timeout !== undefined && func0.call(data70, "protocol_request_timeout")){
-let data71 = data70.protocol_request_timeout;
 const _errs119 = errors;
-if(!(validate243(data71, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate243(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs119 === errors;
 }
@@ -4085,20 +3365,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data70.operation_metadata_size_limit !== undefined && func0.call(data70, "operation_metadata_size_limit")){
-let data72 = data70.operation_metadata_size_limit;
 const _errs120 = errors;
-if(!(validate271(data72, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
+if(!(validate271(data70.operation_metadata_size_limit, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs120 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -4106,8 +3381,6 @@ if(valid13){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs116){
 }
 }
 var valid11 = _errs116 === errors;
@@ -4119,7 +3392,6 @@ if(valid11){
 if(data64.prevalidator !== undefined && func0.call(data64, "prevalidator")){
 let data73 = data64.prevalidator;
 const _errs121 = errors;
-const _errs122 = errors;
 if(errors === _errs121){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 const _errs123 = errors;
@@ -4132,13 +3404,10 @@ break;
 }
 if(_errs123 === errors){
 if(data73.operations_request_timeout !== undefined && func0.call(data73, "operations_request_timeout")){
-let data74 = data73.operations_request_timeout;
 const _errs124 = errors;
-if(!(validate243(data74, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate243(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs124 === errors;
 }
@@ -4153,7 +3422,6 @@ if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs126 = errors;
 if(errors === _errs125){
 if(typeof data75 == "number"){
 if(data75 > 65535 || isNaN(data75)){
@@ -4165,11 +3433,7 @@ if(data75 < 0 || isNaN(data75)){
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator/max_refused_operations",schemaPath:"#/properties/shell/properties/prevalidator/properties/max_refused_operations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs125){
 }
 }
 var valid14 = _errs125 === errors;
@@ -4179,20 +3443,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data73.operations_batch_size !== undefined && func0.call(data73, "operations_batch_size")){
-let data76 = data73.operations_batch_size;
 const _errs127 = errors;
-if(!(validate55(data76, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate55(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs127 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -4201,8 +3460,6 @@ if(valid14){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs121){
 }
 }
 var valid11 = _errs121 === errors;
@@ -4218,7 +3475,6 @@ const _errs129 = errors;
 let valid15 = false;
 let passing2 = null;
 const _errs130 = errors;
-const _errs131 = errors;
 if(errors === _errs130){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs132 = errors;
@@ -4249,7 +3505,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs134 = errors;
 if(errors === _errs133){
 if(typeof data78 == "number"){
 if(data78 > 65535 || isNaN(data78)){
@@ -4273,11 +3528,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs133){
 }
 }
 var valid16 = _errs133 === errors;
@@ -4299,7 +3550,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs136 = errors;
 if(errors === _errs135){
 if(typeof data79 == "number"){
 if(data79 > 255 || isNaN(data79)){
@@ -4323,19 +3573,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
 }
-}
-}
-if(errors === _errs135){
 }
 }
 var valid16 = _errs135 === errors;
 }
 else {
 var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -4350,8 +3594,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs130){
-}
 }
 var _valid2 = _errs130 === errors;
 if(_valid2){
@@ -4359,7 +3601,6 @@ valid15 = true;
 passing2 = 0;
 }
 const _errs137 = errors;
-const _errs138 = errors;
 if(errors === _errs137){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs139 = errors;
@@ -4390,7 +3631,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs141 = errors;
 if(errors === _errs140){
 if(typeof data80 == "number"){
 if(data80 > 255 || isNaN(data80)){
@@ -4414,19 +3654,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
 }
 }
 }
-if(errors === _errs140){
-}
-}
-var valid17 = _errs140 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -4439,8 +3669,6 @@ else {
 vErrors.push(err20);
 }
 errors++;
-}
-if(errors === _errs137){
 }
 }
 var _valid2 = _errs137 === errors;
@@ -4477,8 +3705,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs128){
-}
 var valid11 = _errs128 === errors;
 }
 else {
@@ -4486,20 +3712,15 @@ var valid11 = true;
 }
 if(valid11){
 if(data64.history_mode !== undefined && func0.call(data64, "history_mode")){
-let data81 = data64.history_mode;
 const _errs142 = errors;
-if(!(validate261(data81, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data64.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs142 === errors;
 }
 else {
 var valid11 = true;
-}
-if(valid11){
 }
 }
 }
@@ -4510,8 +3731,6 @@ if(valid11){
 else {
 validate346.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs106){
 }
 }
 var valid0 = _errs106 === errors;
@@ -4537,8 +3756,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs146 = errors;
-const vSchema2 = schema100.properties.network.oneOf[0].enum;
 if(!(data82 === "sandbox")){
 const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4548,10 +3765,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs145){
 }
 var _valid3 = _errs145 === errors;
 if(_valid3){
@@ -4569,8 +3782,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema3 = schema100.properties.network.oneOf[1].enum;
 if(!(data82 === "mainnet")){
 const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4580,10 +3791,6 @@ else {
 vErrors.push(err25);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs147){
 }
 var _valid3 = _errs147 === errors;
 if(_valid3 && valid18){
@@ -4606,8 +3813,6 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs150 = errors;
-const vSchema4 = schema100.properties.network.oneOf[2].enum;
 if(!(data82 === "ghostnet")){
 const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -4617,10 +3822,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs149){
 }
 var _valid3 = _errs149 === errors;
 if(_valid3 && valid18){
@@ -4633,7 +3834,6 @@ valid18 = true;
 passing3 = 2;
 }
 const _errs151 = errors;
-const _errs152 = errors;
 if(errors === _errs151){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing2;
@@ -4666,7 +3866,6 @@ if(_errs153 === errors){
 if(data82.genesis !== undefined && func0.call(data82, "genesis")){
 let data83 = data82.genesis;
 const _errs154 = errors;
-const _errs155 = errors;
 if(errors === _errs154){
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing3;
@@ -4697,13 +3896,10 @@ break;
 }
 if(_errs156 === errors){
 if(data83.timestamp !== undefined && func0.call(data83, "timestamp")){
-let data84 = data83.timestamp;
 const _errs157 = errors;
-if(!(validate250(data84, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data83.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs157 === errors;
 }
@@ -4712,13 +3908,10 @@ var valid20 = true;
 }
 if(valid20){
 if(data83.block !== undefined && func0.call(data83, "block")){
-let data85 = data83.block;
 const _errs158 = errors;
-if(!(validate120(data85, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
+if(!(validate120(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs158 === errors;
 }
@@ -4727,20 +3920,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data83.protocol !== undefined && func0.call(data83, "protocol")){
-let data86 = data83.protocol;
 const _errs159 = errors;
-if(!(validate92(data86, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
+if(!(validate92(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs159 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -4757,8 +3945,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs154){
-}
 }
 var valid19 = _errs154 === errors;
 }
@@ -4769,7 +3955,6 @@ if(valid19){
 if(data82.genesis_parameters !== undefined && func0.call(data82, "genesis_parameters")){
 let data87 = data82.genesis_parameters;
 const _errs160 = errors;
-const _errs161 = errors;
 if(errors === _errs160){
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 let missing4;
@@ -4800,20 +3985,10 @@ break;
 }
 if(_errs162 === errors){
 if(data87.context_key !== undefined && func0.call(data87, "context_key")){
-let data88 = data87.context_key;
-const _errs163 = errors;
-if(!(validate24(data88, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
+if(!(validate24(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid21 = _errs163 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -4828,8 +4003,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors === _errs160){
-}
 }
 var valid19 = _errs160 === errors;
 }
@@ -4838,13 +4011,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.chain_name !== undefined && func0.call(data82, "chain_name")){
-let data89 = data82.chain_name;
 const _errs164 = errors;
-if(!(validate201(data89, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
+if(!(validate201(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs164 === errors;
 }
@@ -4853,13 +4023,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.old_chain_name !== undefined && func0.call(data82, "old_chain_name")){
-let data90 = data82.old_chain_name;
 const _errs165 = errors;
-if(!(validate201(data90, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate201(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs165 === errors;
 }
@@ -4868,13 +4035,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.incompatible_chain_name !== undefined && func0.call(data82, "incompatible_chain_name")){
-let data91 = data82.incompatible_chain_name;
 const _errs166 = errors;
-if(!(validate201(data91, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate201(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs166 === errors;
 }
@@ -4883,13 +4047,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.sandboxed_chain_name !== undefined && func0.call(data82, "sandboxed_chain_name")){
-let data92 = data82.sandboxed_chain_name;
 const _errs167 = errors;
-if(!(validate201(data92, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate201(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs167 === errors;
 }
@@ -4898,13 +4059,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.user_activated_upgrades !== undefined && func0.call(data82, "user_activated_upgrades")){
-let data93 = data82.user_activated_upgrades;
 const _errs168 = errors;
-if(!(validate318(data93, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate318(data82.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs168 === errors;
 }
@@ -4913,13 +4071,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.user_activated_protocol_overrides !== undefined && func0.call(data82, "user_activated_protocol_overrides")){
-let data94 = data82.user_activated_protocol_overrides;
 const _errs169 = errors;
-if(!(validate316(data94, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate316(data82.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs169 === errors;
 }
@@ -4928,13 +4083,10 @@ var valid19 = true;
 }
 if(valid19){
 if(data82.default_bootstrap_peers !== undefined && func0.call(data82, "default_bootstrap_peers")){
-let data95 = data82.default_bootstrap_peers;
 const _errs170 = errors;
-if(!(validate32(data95, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate32(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs170 === errors;
 }
@@ -4945,7 +4097,6 @@ if(valid19){
 if(data82.dal_config !== undefined && func0.call(data82, "dal_config")){
 let data96 = data82.dal_config;
 const _errs171 = errors;
-const _errs172 = errors;
 if(errors === _errs171){
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 let missing5;
@@ -4976,9 +4127,8 @@ break;
 }
 if(_errs173 === errors){
 if(data96.activated !== undefined && func0.call(data96, "activated")){
-let data97 = data96.activated;
 const _errs174 = errors;
-if(typeof data97 !== "boolean"){
+if(typeof data96.activated !== "boolean"){
 const err38 = {instancePath:instancePath+"/network/dal_config/activated",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
@@ -4988,9 +4138,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs175 = errors;
-if(errors === _errs174){
-}
 var valid22 = _errs174 === errors;
 }
 else {
@@ -4998,9 +4145,8 @@ var valid22 = true;
 }
 if(valid22){
 if(data96.use_mock_srs_for_testing !== undefined && func0.call(data96, "use_mock_srs_for_testing")){
-let data98 = data96.use_mock_srs_for_testing;
 const _errs176 = errors;
-if(typeof data98 !== "boolean"){
+if(typeof data96.use_mock_srs_for_testing !== "boolean"){
 const err39 = {instancePath:instancePath+"/network/dal_config/use_mock_srs_for_testing",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
@@ -5010,9 +4156,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs177 = errors;
-if(errors === _errs176){
-}
 var valid22 = _errs176 === errors;
 }
 else {
@@ -5020,20 +4163,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data96.bootstrap_peers !== undefined && func0.call(data96, "bootstrap_peers")){
-let data99 = data96.bootstrap_peers;
 const _errs178 = errors;
-if(!(validate32(data99, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate32(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs178 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -5050,15 +4188,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors === _errs171){
-}
 }
 var valid19 = _errs171 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -5081,8 +4215,6 @@ else {
 vErrors.push(err41);
 }
 errors++;
-}
-if(errors === _errs151){
 }
 }
 var _valid3 = _errs151 === errors;
@@ -5121,8 +4253,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs143){
-}
 var valid0 = _errs143 === errors;
 }
 else {
@@ -5130,20 +4260,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.metrics_addr !== undefined && func0.call(data, "metrics_addr")){
-let data100 = data.metrics_addr;
 const _errs179 = errors;
-if(!(validate32(data100, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
+if(!(validate32(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs179 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5159,20 +4284,16 @@ else {
 validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate346.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigHistoryModeOutput = validate408;
-const schema101 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"history_mode":{"$ref":"octez-definition:history_mode"}},"required":["history_mode"],"additionalProperties":false};
 
 function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5191,20 +4312,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
-let data0 = data.history_mode;
-const _errs2 = errors;
-if(!(validate261(data0, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5213,15 +4324,12 @@ else {
 validate408.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate408.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePutConfigLoggingInput = validate410;
-const schema102 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]};
 
 function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5234,8 +4342,6 @@ if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -5245,8 +4351,6 @@ const _errs2 = errors;
 if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -5282,19 +4386,15 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate410.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkDalOutput = validate413;
-const schema103 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false};
 
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5313,14 +4413,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.activated !== undefined && func0.call(data, "activated")){
-let data0 = data.activated;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.activated !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/activated",schemaPath:"#/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -5329,14 +4425,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.use_mock_srs_for_testing !== undefined && func0.call(data, "use_mock_srs_for_testing")){
-let data1 = data.use_mock_srs_for_testing;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.use_mock_srs_for_testing !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/use_mock_srs_for_testing",schemaPath:"#/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -5345,20 +4437,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.bootstrap_peers !== undefined && func0.call(data, "bootstrap_peers")){
-let data2 = data.bootstrap_peers;
 const _errs6 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate32(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5369,46 +4456,35 @@ else {
 validate413.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate413.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedProtocolOverridesOutput = validate415;
-const schema104 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2aec9d6054a53455"}};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate415.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate415.errors = vErrors;
@@ -5416,38 +4492,29 @@ return errors === 0;
 }
 
 export const validateGetConfigNetworkUserActivatedUpgradesOutput = validate417;
-const schema105 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:d2c3debb02a0fc56"}};
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate207(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate417.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate417.errors = vErrors;
@@ -5455,7 +4522,6 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate419;
-const schema106 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:service_tree"};
 const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
 const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
 const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
@@ -5463,7 +4529,6 @@ const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"ob
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5488,15 +4553,9 @@ if(typeof data0 !== "string"){
 validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema15.properties.id.enum;
 if(!(data0 === "single")){
 validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema15.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -5505,13 +4564,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
-let data1 = data.name;
 const _errs4 = errors;
-if(!(validate24(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -5520,20 +4576,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
-let data2 = data.descr;
 const _errs5 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5544,16 +4595,12 @@ else {
 validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"json_schema":{},"binary_schema":{"type":"object","properties":{"toplevel":{"$ref":"octez-subschema:5fafb044e991fcbe"},"fields":{"type":"array","items":{"type":"object","properties":{"description":{"type":"object","properties":{"title":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"}},"required":["title"],"additionalProperties":false},"encoding":{"$ref":"octez-subschema:5fafb044e991fcbe"}},"required":["encoding","description"],"additionalProperties":false}}},"required":["fields","toplevel"],"additionalProperties":false}},"required":["binary_schema","json_schema"],"additionalProperties":false};
 const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:schema.field"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
 const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
 const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
@@ -5565,15 +4612,9 @@ if(typeof data !== "string"){
 validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema22.enum;
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
 validate58.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -5588,7 +4629,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5620,7 +4660,6 @@ break;
 if(_errs3 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5631,8 +4670,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema20.oneOf[0].properties.kind.enum;
 if(!(data0 === "Zero_width")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5643,16 +4680,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -5667,8 +4694,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -5676,7 +4701,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -5719,8 +4743,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema20.oneOf[1].properties.size.enum;
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
 const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5730,10 +4752,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -5754,8 +4772,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema2 = schema20.oneOf[1].properties.endianness.enum;
 if(!((data2 === "Little") || (data2 === "Big"))){
 const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5765,10 +4781,6 @@ else {
 vErrors.push(err10);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 }
@@ -5789,8 +4801,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema3 = schema20.oneOf[1].properties.kind.enum;
 if(!(data3 === "Int")){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5801,16 +4811,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -5827,8 +4831,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -5841,7 +4843,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -5873,7 +4874,6 @@ break;
 if(_errs17 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
-const _errs18 = errors;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5884,8 +4884,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema4 = schema20.oneOf[2].properties.kind.enum;
 if(!(data4 === "Bool")){
 const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -5896,16 +4894,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -5920,8 +4908,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -5934,7 +4920,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -5965,13 +4950,10 @@ break;
 }
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
-let data5 = data.min;
 const _errs23 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate55(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs23 === errors;
 }
@@ -5992,8 +4974,6 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs25 = errors;
-const vSchema5 = schema20.oneOf[3].properties.endianness.enum;
 if(!((data6 === "Little") || (data6 === "Big"))){
 const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6004,10 +4984,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs24){
-}
 var valid4 = _errs24 === errors;
 }
 else {
@@ -6015,13 +4991,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
-let data7 = data.max;
 const _errs26 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate55(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
@@ -6042,8 +5015,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs28 = errors;
-const vSchema6 = schema20.oneOf[3].properties.kind.enum;
 if(!(data8 === "RangedInt")){
 const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6054,16 +5025,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs27){
-}
 var valid4 = _errs27 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -6081,8 +5046,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -6095,7 +5058,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -6126,9 +5088,8 @@ break;
 }
 if(_errs31 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
-let data9 = data.min;
 const _errs32 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
@@ -6138,9 +5099,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs33 = errors;
-if(errors === _errs32){
-}
 var valid5 = _errs32 === errors;
 }
 else {
@@ -6148,9 +5106,8 @@ var valid5 = true;
 }
 if(valid5){
 if(data.max !== undefined && func0.call(data, "max")){
-let data10 = data.max;
 const _errs34 = errors;
-if(!(typeof data10 == "number")){
+if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
@@ -6159,9 +5116,6 @@ else {
 vErrors.push(err29);
 }
 errors++;
-}
-const _errs35 = errors;
-if(errors === _errs34){
 }
 var valid5 = _errs34 === errors;
 }
@@ -6182,8 +5136,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema7 = schema20.oneOf[4].properties.kind.enum;
 if(!(data11 === "RangedFloat")){
 const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6194,16 +5146,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs36){
-}
 var valid5 = _errs36 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -6220,8 +5166,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -6234,7 +5178,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -6266,7 +5209,6 @@ break;
 if(_errs40 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
-const _errs41 = errors;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6277,8 +5219,6 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs42 = errors;
-const vSchema8 = schema20.oneOf[5].properties.kind.enum;
 if(!(data12 === "Float")){
 const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6289,16 +5229,6 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs41){
-}
-var valid6 = _errs41 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -6313,8 +5243,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(errors === _errs38){
-}
 }
 var _valid0 = _errs38 === errors;
 if(_valid0 && valid0){
@@ -6327,7 +5255,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -6359,7 +5286,6 @@ break;
 if(_errs45 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
-const _errs46 = errors;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6370,8 +5296,6 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs47 = errors;
-const vSchema9 = schema20.oneOf[6].properties.kind.enum;
 if(!(data13 === "Bytes")){
 const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6382,16 +5306,6 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs46){
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -6406,8 +5320,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(errors === _errs43){
-}
 }
 var _valid0 = _errs43 === errors;
 if(_valid0 && valid0){
@@ -6420,7 +5332,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs48 = errors;
-const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -6452,7 +5363,6 @@ break;
 if(_errs50 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
-const _errs51 = errors;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6463,8 +5373,6 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs52 = errors;
-const vSchema10 = schema20.oneOf[7].properties.kind.enum;
 if(!(data14 === "String")){
 const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6475,16 +5383,6 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs51){
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -6499,8 +5397,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors === _errs48){
-}
 }
 var _valid0 = _errs48 === errors;
 if(_valid0 && valid0){
@@ -6513,7 +5409,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs53 = errors;
-const _errs54 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -6544,13 +5439,10 @@ break;
 }
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data15 = data.size;
 const _errs56 = errors;
-if(!(validate58(data15, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
@@ -6559,13 +5451,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
-let data16 = data.reference;
 const _errs57 = errors;
-if(!(validate24(data16, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs57 === errors;
 }
@@ -6586,8 +5475,6 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs59 = errors;
-const vSchema11 = schema20.oneOf[8].properties.kind.enum;
 if(!(data17 === "Enum")){
 const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6598,16 +5485,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs58){
-}
 var valid9 = _errs58 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -6624,8 +5505,6 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors === _errs53){
-}
 }
 var _valid0 = _errs53 === errors;
 if(_valid0 && valid0){
@@ -6638,7 +5517,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs60 = errors;
-const _errs61 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -6669,13 +5547,10 @@ break;
 }
 if(_errs62 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data18 = data.layout;
 const _errs63 = errors;
-if(!(wrapper0.validate(data18, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs63 === errors;
 }
@@ -6696,8 +5571,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs65 = errors;
-const vSchema12 = schema20.oneOf[9].properties.kind.enum;
 if(!(data19 === "Seq")){
 const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6707,10 +5580,6 @@ else {
 vErrors.push(err56);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs64){
 }
 var valid10 = _errs64 === errors;
 }
@@ -6725,7 +5594,6 @@ const _errs67 = errors;
 let valid11 = false;
 let passing1 = null;
 const _errs68 = errors;
-const _errs69 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
@@ -6757,7 +5625,6 @@ break;
 if(_errs70 === errors){
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
-const _errs71 = errors;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6768,8 +5635,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs72 = errors;
-const vSchema13 = schema20.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum;
 if(!(data21 === "no-limit")){
 const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6780,16 +5645,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs71){
-}
-var valid12 = _errs71 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -6804,8 +5659,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs68){
-}
 }
 var _valid1 = _errs68 === errors;
 if(_valid1){
@@ -6813,7 +5666,6 @@ valid11 = true;
 passing1 = 0;
 }
 const _errs73 = errors;
-const _errs74 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
@@ -6856,8 +5708,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs77 = errors;
-const vSchema14 = schema20.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum;
 if(!(data22 === "at-most")){
 const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6868,10 +5718,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs76){
-}
 var valid13 = _errs76 === errors;
 }
 else {
@@ -6879,20 +5725,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
-let data23 = data20.at_most;
 const _errs78 = errors;
-if(!(validate55(data23, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate55(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs78 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -6908,8 +5749,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs73){
-}
 }
 var _valid1 = _errs73 === errors;
 if(_valid1 && valid11){
@@ -6922,7 +5761,6 @@ valid11 = true;
 passing1 = 1;
 }
 const _errs79 = errors;
-const _errs80 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
@@ -6965,8 +5803,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs83 = errors;
-const vSchema15 = schema20.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum;
 if(!(data24 === "exactly")){
 const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -6977,10 +5813,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs82){
-}
 var valid14 = _errs82 === errors;
 }
 else {
@@ -6988,20 +5820,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
-let data25 = data20.exactly;
 const _errs84 = errors;
-if(!(validate55(data25, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate55(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs84 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -7016,8 +5843,6 @@ else {
 vErrors.push(err71);
 }
 errors++;
-}
-if(errors === _errs79){
 }
 }
 var _valid1 = _errs79 === errors;
@@ -7053,14 +5878,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs66){
-}
 var valid10 = _errs66 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -7077,8 +5898,6 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(errors === _errs60){
-}
 }
 var _valid0 = _errs60 === errors;
 if(_valid0 && valid0){
@@ -7091,7 +5910,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs85 = errors;
-const _errs86 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -7122,13 +5940,10 @@ break;
 }
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
-let data26 = data.name;
 const _errs88 = errors;
-if(!(validate24(data26, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid15 = _errs88 === errors;
 }
@@ -7149,8 +5964,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema16 = schema20.oneOf[10].properties.kind.enum;
 if(!(data27 === "Ref")){
 const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7161,16 +5974,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
 var valid15 = _errs89 === errors;
 }
 else {
 var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -7186,8 +5993,6 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors === _errs85){
-}
 }
 var _valid0 = _errs85 === errors;
 if(_valid0 && valid0){
@@ -7200,7 +6005,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -7232,7 +6036,6 @@ break;
 if(_errs93 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
-const _errs94 = errors;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7243,8 +6046,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema17 = schema20.oneOf[11].properties.kind.enum;
 if(!(data28 === "Padding")){
 const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7255,16 +6056,6 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -7278,8 +6069,6 @@ else {
 vErrors.push(err83);
 }
 errors++;
-}
-if(errors === _errs91){
 }
 }
 var _valid0 = _errs91 === errors;
@@ -7326,8 +6115,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate54.errors = vErrors;
 return errors === 0;
 }
@@ -7341,7 +6128,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7372,13 +6158,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data0 = data.size;
 const _errs4 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate55(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -7399,8 +6182,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-const vSchema0 = schema23.oneOf[0].properties.kind.enum;
 if(!(data1 === "Fixed")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7411,16 +6192,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs5){
-}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7436,8 +6211,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7445,7 +6218,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7477,7 +6249,6 @@ break;
 if(_errs9 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
-const _errs10 = errors;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7488,8 +6259,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema23.oneOf[1].properties.kind.enum;
 if(!(data2 === "Dynamic")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7500,16 +6269,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7524,8 +6283,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -7538,7 +6295,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7570,7 +6326,6 @@ break;
 if(_errs14 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
-const _errs15 = errors;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7581,8 +6336,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema23.oneOf[2].properties.kind.enum;
 if(!(data3 === "Variable")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7593,16 +6346,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -7616,8 +6359,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -7655,8 +6396,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate65.errors = vErrors;
 return errors === 0;
 }
@@ -7669,7 +6408,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7700,13 +6438,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
-let data0 = data.name;
 const _errs4 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -7715,13 +6450,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data1 = data.layout;
 const _errs5 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -7730,13 +6462,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
-let data2 = data.data_kind;
 const _errs6 = errors;
-if(!(validate65(data2, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -7757,8 +6486,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema19.oneOf[0].properties.kind.enum;
 if(!(data3 === "named")){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7769,16 +6496,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7796,8 +6517,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -7805,7 +6524,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -7836,13 +6554,10 @@ break;
 }
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
-let data4 = data.layout;
 const _errs12 = errors;
-if(!(validate54(data4, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -7863,8 +6578,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema19.oneOf[1].properties.kind.enum;
 if(!(data5 === "anon")){
 const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7875,10 +6588,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid2 = _errs13 === errors;
 }
 else {
@@ -7886,20 +6595,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
-let data6 = data.data_kind;
 const _errs15 = errors;
-if(!(validate65(data6, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7916,8 +6620,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs9){
-}
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid0){
@@ -7930,7 +6632,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -7973,8 +6674,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema19.oneOf[2].properties.kind.enum;
 if(!(data7 === "dyn")){
 const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -7985,10 +6684,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid3 = _errs19 === errors;
 }
 else {
@@ -7996,13 +6691,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
-let data8 = data.name;
 const _errs21 = errors;
-if(!(validate24(data8, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs21 === errors;
 }
@@ -8011,13 +6703,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
-let data9 = data.num_fields;
 const _errs22 = errors;
-if(!(validate55(data9, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate55(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -8038,8 +6727,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema19.oneOf[2].properties.size.enum;
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
 const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8050,16 +6737,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid3 = _errs23 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -8077,8 +6758,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs16){
-}
 }
 var _valid0 = _errs16 === errors;
 if(_valid0 && valid0){
@@ -8091,7 +6770,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -8134,8 +6812,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs29 = errors;
-const vSchema4 = schema19.oneOf[3].properties.kind.enum;
 if(!(data11 === "option_indicator")){
 const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8146,10 +6822,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs28){
-}
 var valid4 = _errs28 === errors;
 }
 else {
@@ -8157,20 +6829,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
-let data12 = data.name;
 const _errs30 = errors;
-if(!(validate24(data12, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs30 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8185,8 +6852,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -8225,8 +6890,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate52.errors = vErrors;
 return errors === 0;
 }
@@ -8235,45 +6898,35 @@ return errors === 0;
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate52(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate52(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"tag":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fields":{"$ref":"octez-subschema:807644382eb01a80"},"name":{"$ref":"octez-definition:unistring"}},"required":["fields","tag"],"additionalProperties":false};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8292,13 +6945,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
-let data0 = data.tag;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate55(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -8307,13 +6957,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
-let data1 = data.fields;
 const _errs3 = errors;
-if(!(validate51(data1, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -8322,20 +6969,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
-let data2 = data.name;
 const _errs4 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8345,8 +6987,6 @@ if(valid0){
 else {
 validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate76.errors = vErrors;
@@ -8361,7 +7001,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8392,20 +7031,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-let data0 = data.fields;
-const _errs4 = errors;
-if(!(validate51(data0, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -8420,8 +7049,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -8429,7 +7056,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -8472,8 +7098,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
-const vSchema0 = schema17.oneOf[1].properties.tag_size.enum;
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
 const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -8484,10 +7108,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
 var valid2 = _errs8 === errors;
 }
 else {
@@ -8495,13 +7115,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data2 = data.kind;
 const _errs10 = errors;
-if(!(validate65(data2, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate65(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -8512,26 +7129,20 @@ if(valid2){
 if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs13 = errors;
-if(!(validate76(data4, {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate76(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 if(!valid3){
 break;
 }
-}
-if(valid3){
 }
 }
 else {
@@ -8544,15 +7155,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -8569,8 +7176,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs5){
-}
 }
 var _valid0 = _errs5 === errors;
 if(_valid0 && valid0){
@@ -8583,7 +7188,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -8614,13 +7218,10 @@ break;
 }
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
-let data5 = data.size;
 const _errs17 = errors;
-if(!(validate58(data5, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs17 === errors;
 }
@@ -8631,7 +7232,6 @@ if(valid4){
 if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data6)){
 var valid5 = true;
@@ -8639,7 +7239,6 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
@@ -8656,29 +7255,21 @@ errors++;
 else {
 const len3 = data7.length;
 if(len3 > 0){
-let data8 = data7[0];
 const _errs22 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate55(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
 if(valid6){
 if(len3 > 1){
-let data9 = data7[1];
 const _errs23 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate24(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid6 = _errs23 === errors;
-}
-if(valid6){
 }
 }
 }
@@ -8693,15 +7284,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -8714,15 +7301,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(errors === _errs18){
-}
 }
 var valid4 = _errs18 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8737,8 +7320,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs14){
 }
 }
 var _valid0 = _errs14 === errors;
@@ -8776,8 +7357,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate50.errors = vErrors;
 return errors === 0;
 }
@@ -8786,7 +7365,6 @@ return errors === 0;
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8807,7 +7385,6 @@ if(_errs1 === errors){
 if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -8826,13 +7403,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
-let data1 = data0.toplevel;
 const _errs5 = errors;
-if(!(validate50(data1, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate50(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -8843,7 +7417,6 @@ if(valid1){
 if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -8851,7 +7424,6 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -8872,7 +7444,6 @@ if(_errs10 === errors){
 if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
@@ -8891,13 +7462,10 @@ break;
 }
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
-let data5 = data4.title;
 const _errs14 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs14 === errors;
 }
@@ -8906,20 +7474,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
-let data6 = data4.description;
 const _errs15 = errors;
-if(!(validate24(data6, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -8929,8 +7492,6 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 }
@@ -8939,20 +7500,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
-let data7 = data3.encoding;
 const _errs16 = errors;
-if(!(validate50(data7, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate50(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -8962,30 +7518,22 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs8){
-}
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -8995,15 +7543,7 @@ else {
 validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9011,8 +7551,6 @@ if(valid0){
 else {
 validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate49.errors = vErrors;
@@ -9023,7 +7561,6 @@ return errors === 0;
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9048,15 +7585,9 @@ if(typeof data0 !== "string"){
 validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema14.properties.meth.enum;
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
 validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema14.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -9067,7 +7598,6 @@ if(valid0){
 if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -9083,8 +7613,6 @@ if(!(validate24(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs8 === errors;
 if(_valid0){
 valid2 = true;
@@ -9094,8 +7622,6 @@ const _errs9 = errors;
 if(!(validate37(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs9 === errors;
 if(_valid0 && valid2){
@@ -9108,7 +7634,6 @@ valid2 = true;
 passing0 = 1;
 }
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -9151,8 +7676,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs14 = errors;
-const vSchema1 = schema14.properties.path.items.oneOf[2].properties.id.enum;
 if(!(data3 === "multiple")){
 const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema14.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -9163,10 +7686,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs13){
-}
 var valid3 = _errs13 === errors;
 }
 else {
@@ -9174,13 +7693,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
-let data4 = data2.name;
 const _errs15 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
@@ -9189,20 +7705,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
-let data5 = data2.descr;
 const _errs16 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -9218,8 +7729,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs10){
 }
 }
 var _valid0 = _errs10 === errors;
@@ -9257,21 +7766,15 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs6){
-}
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate35.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -9281,13 +7784,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
-let data6 = data.description;
 const _errs17 = errors;
-if(!(validate24(data6, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -9298,7 +7798,6 @@ if(valid0){
 if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data7)){
 var valid4 = true;
@@ -9306,7 +7805,6 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -9325,13 +7823,10 @@ break;
 }
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
-let data9 = data8.name;
 const _errs23 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs23 === errors;
 }
@@ -9340,13 +7835,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
-let data10 = data8.description;
 const _errs24 = errors;
-if(!(validate24(data10, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs24 === errors;
 }
@@ -9361,7 +7853,6 @@ const _errs26 = errors;
 let valid6 = false;
 let passing1 = null;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
@@ -9392,20 +7883,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-let data12 = data11.single;
-const _errs30 = errors;
-if(!(validate37(data12, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate37(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid7 = _errs30 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -9420,8 +7901,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs27){
-}
 }
 var _valid1 = _errs27 === errors;
 if(_valid1){
@@ -9429,7 +7908,6 @@ valid6 = true;
 passing1 = 0;
 }
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -9460,20 +7938,10 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-let data13 = data11.optional;
-const _errs34 = errors;
-if(!(validate37(data13, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate37(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid8 = _errs34 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -9488,8 +7956,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(errors === _errs31){
-}
 }
 var _valid1 = _errs31 === errors;
 if(_valid1 && valid6){
@@ -9502,7 +7968,6 @@ valid6 = true;
 passing1 = 1;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
@@ -9535,10 +8000,8 @@ if(_errs37 === errors){
 if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
-const _errs39 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-const _errs40 = errors;
 for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9549,8 +8012,6 @@ vErrors.push(err14);
 }
 errors++;
 break;
-}
-if(_errs40 === errors){
 }
 }
 else {
@@ -9563,15 +8024,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs38){
 }
-}
-var valid9 = _errs38 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -9586,8 +8039,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid1 = _errs35 === errors;
 if(_valid1 && valid6){
@@ -9600,7 +8051,6 @@ valid6 = true;
 passing1 = 2;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
@@ -9631,20 +8081,10 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-let data15 = data11.multi;
-const _errs44 = errors;
-if(!(validate37(data15, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate37(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid10 = _errs44 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -9658,8 +8098,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs41){
 }
 }
 var _valid1 = _errs41 === errors;
@@ -9698,14 +8136,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs25){
-}
 var valid5 = _errs25 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -9716,22 +8150,16 @@ else {
 validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs20){
-}
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate35.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs18){
 }
 }
 var valid0 = _errs18 === errors;
@@ -9741,13 +8169,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
-let data16 = data.input;
 const _errs45 = errors;
-if(!(validate49(data16, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate49(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -9756,13 +8181,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
-let data17 = data.output;
 const _errs46 = errors;
-if(!(validate49(data17, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate49(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs46 === errors;
 }
@@ -9771,20 +8193,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
-let data18 = data.error;
 const _errs47 = errors;
-if(!(validate49(data18, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate49(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9798,8 +8215,6 @@ if(valid0){
 else {
 validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate35.errors = vErrors;
@@ -9815,7 +8230,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9848,7 +8262,6 @@ if(_errs3 === errors){
 if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
@@ -9867,13 +8280,10 @@ break;
 }
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
-let data1 = data0.get_service;
 const _errs7 = errors;
-if(!(validate35(data1, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate35(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs7 === errors;
 }
@@ -9882,13 +8292,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
-let data2 = data0.post_service;
 const _errs8 = errors;
-if(!(validate35(data2, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate35(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -9897,13 +8304,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
-let data3 = data0.delete_service;
 const _errs9 = errors;
-if(!(validate35(data3, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate35(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -9912,13 +8316,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
-let data4 = data0.put_service;
 const _errs10 = errors;
-if(!(validate35(data4, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate35(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -9927,13 +8328,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
-let data5 = data0.patch_service;
 const _errs11 = errors;
-if(!(validate35(data5, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate35(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -9948,7 +8346,6 @@ const _errs13 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
@@ -9981,7 +8378,6 @@ if(_errs16 === errors){
 if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data7)){
 var valid5 = true;
@@ -9989,7 +8385,6 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
@@ -10020,13 +8415,10 @@ break;
 }
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
-let data9 = data8.name;
 const _errs22 = errors;
-if(!(validate24(data9, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs22 === errors;
 }
@@ -10035,20 +8427,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data8.tree !== undefined && func0.call(data8, "tree")){
-let data10 = data8.tree;
 const _errs23 = errors;
-if(!(wrapper1.validate(data10, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs23 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -10064,15 +8451,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors === _errs19){
-}
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
-}
-if(valid5){
 }
 }
 else {
@@ -10085,15 +8468,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(errors === _errs17){
 }
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -10108,8 +8483,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs14){
-}
 }
 var _valid1 = _errs14 === errors;
 if(_valid1){
@@ -10117,7 +8490,6 @@ valid3 = true;
 passing1 = 0;
 }
 const _errs24 = errors;
-const _errs25 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
@@ -10150,7 +8522,6 @@ if(_errs26 === errors){
 if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
@@ -10181,13 +8552,10 @@ break;
 }
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
-let data12 = data11.arg;
 const _errs30 = errors;
-if(!(validate37(data12, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate37(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs30 === errors;
 }
@@ -10196,20 +8564,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data11.tree !== undefined && func0.call(data11, "tree")){
-let data13 = data11.tree;
 const _errs31 = errors;
-if(!(wrapper1.validate(data13, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs31 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -10225,15 +8588,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs27){
 }
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -10247,8 +8602,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs24){
 }
 }
 var _valid1 = _errs24 === errors;
@@ -10283,14 +8636,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs12){
-}
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -10309,15 +8658,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(errors === _errs4){
 }
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -10332,8 +8673,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -10341,7 +8680,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -10372,20 +8710,10 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-let data14 = data.dynamic;
-const _errs35 = errors;
-if(!(validate29(data14, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate29(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid9 = _errs35 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -10399,8 +8727,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid0 = _errs32 === errors;
@@ -10424,8 +8750,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs37 = errors;
-const vSchema0 = schema86.oneOf[2].enum;
 if(!(data === "empty")){
 const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema86.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -10435,10 +8759,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs36){
 }
 var _valid0 = _errs36 === errors;
 if(_valid0 && valid0){
@@ -10475,8 +8795,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate307.errors = vErrors;
 return errors === 0;
 }
@@ -10489,19 +8807,15 @@ if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate419.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetHealthReadyOutput = validate421;
-const schema107 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ready":{"type":"boolean"}},"required":["ready"],"additionalProperties":false};
 
 function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10520,21 +8834,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.ready !== undefined && func0.call(data, "ready")){
-let data0 = data.ready;
-const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.ready !== "boolean"){
 validate421.errors = [{instancePath:instancePath+"/ready",schemaPath:"#/properties/ready/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs3 = errors;
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10543,22 +8846,16 @@ else {
 validate421.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate421.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockInput = validate422;
-const schema108 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","data"],"additionalProperties":false};
-const schema49 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":{"$ref":"octez-definition:operation"}}};
-const schema50 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"branch":{"$ref":"octez-definition:block_hash"},"data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["data","branch"],"additionalProperties":false};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10577,13 +8874,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data0 = data.branch;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate120(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10592,20 +8886,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
-let data1 = data.data;
 const _errs3 = errors;
-if(!(validate96(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10614,8 +8903,6 @@ if(valid0){
 else {
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate191.errors = vErrors;
@@ -10626,7 +8913,6 @@ return errors === 0;
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -10634,33 +8920,25 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-let data1 = data0[i1];
 const _errs3 = errors;
-if(!(validate191(data1, {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate191(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate190.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -10668,14 +8946,10 @@ if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate190.errors = vErrors;
@@ -10686,7 +8960,6 @@ return errors === 0;
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10705,13 +8978,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.data !== undefined && func0.call(data, "data")){
-let data0 = data.data;
 const _errs2 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10720,20 +8990,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data1 = data.operations;
 const _errs3 = errors;
-if(!(validate190(data1, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10743,15 +9008,12 @@ else {
 validate422.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate422.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostInjectionBlockOutput = validate425;
-const schema109 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"block_hash"};
 
 function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10765,44 +9027,33 @@ if(!func41("block_hash", data)){
 validate425.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationInput = validate427;
-const schema110 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","pattern":"^([a-zA-Z0-9][a-zA-Z0-9])*$"};
+export const validateHexBytes = validate427;
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 validate427.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate427.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionOperationOutput = validate428;
-const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
+export const validateOperationHash = validate428;
 
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10816,18 +9067,12 @@ if(!func41("operation_hash", data)){
 validate428.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolInput = validate430;
-const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"expected_env_version":{"$ref":"octez-definition:protocol.environment_version"},"components":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"interface":{"$ref":"octez-definition:unistring"},"implementation":{"$ref":"octez-definition:unistring"}},"required":["implementation","name"],"additionalProperties":false}}},"required":["components","expected_env_version"],"additionalProperties":false};
-const schema85 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
+export const validateExpectedEnvVersionAndComponents = validate430;
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10836,7 +9081,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate306.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -10848,11 +9092,7 @@ if(data < 0 || isNaN(data)){
 validate306.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate306.errors = vErrors;
@@ -10863,7 +9103,6 @@ return errors === 0;
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10882,13 +9121,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
-let data0 = data.expected_env_version;
 const _errs2 = errors;
-if(!(validate306(data0, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate306(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10899,7 +9135,6 @@ if(valid0){
 if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -10907,7 +9142,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -10926,13 +9160,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
-let data3 = data2.name;
 const _errs8 = errors;
-if(!(validate24(data3, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -10941,13 +9172,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
-let data4 = data2.interface;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
@@ -10956,20 +9184,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
-let data5 = data2.implementation;
 const _errs10 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -10980,30 +9203,22 @@ else {
 validate430.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate430.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11013,15 +9228,12 @@ else {
 validate430.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostInjectionProtocolOutput = validate435;
-const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"protocol_hash"};
+export const validateProtocolHash = validate435;
 
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11035,18 +9247,12 @@ if(!func41("protocol_hash", data)){
 validate435.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate435.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorActiveChainsOutput = validate437;
-const schema114 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"oneOf":[{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"}},"required":["chain_id"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"test_protocol":{"$ref":"octez-definition:Protocol_hash"},"expiration_date":{"$ref":"octez-definition:timestamp.protocol"}},"required":["expiration_date","test_protocol","chain_id"],"additionalProperties":false},{"type":"object","properties":{"stopping":{"$ref":"octez-definition:Chain_id"}},"required":["stopping"],"additionalProperties":false}]}};
-const schema33 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"chain_id"};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11060,10 +9266,6 @@ if(!func41("chain_id", data)){
 validate123.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate123.errors = vErrors;
 return errors === 0;
@@ -11073,7 +9275,6 @@ return errors === 0;
 function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -11085,7 +9286,6 @@ const _errs2 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -11116,20 +9316,10 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data1 = data0.chain_id;
-const _errs6 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -11144,8 +9334,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 if(_valid0){
@@ -11153,7 +9341,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -11184,13 +9371,10 @@ break;
 }
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data2 = data0.chain_id;
 const _errs10 = errors;
-if(!(validate123(data2, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs10 === errors;
 }
@@ -11199,13 +9383,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
-let data3 = data0.test_protocol;
 const _errs11 = errors;
-if(!(validate92(data3, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate92(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs11 === errors;
 }
@@ -11214,20 +9395,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
-let data4 = data0.expiration_date;
 const _errs12 = errors;
-if(!(validate250(data4, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate250(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs12 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -11244,8 +9420,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid1){
@@ -11258,7 +9432,6 @@ valid1 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
@@ -11289,20 +9462,10 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-let data5 = data0.stopping;
-const _errs16 = errors;
-if(!(validate123(data5, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate123(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -11316,8 +9479,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
-if(errors === _errs13){
 }
 }
 var _valid0 = _errs13 === errors;
@@ -11355,34 +9516,26 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
-}
-if(valid0){
 }
 }
 else {
 validate437.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate437.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetMonitorAppliedBlocksOutput = validate443;
-const schema115 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"header":{"$ref":"octez-definition:block_header"},"operations":{"$ref":"octez-subschema:a5406d1752d37110"}},"required":["operations","header","hash","chain_id"],"additionalProperties":false};
+export const validateMonitorOutput = validate443;
 
 function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11401,13 +9554,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
-let data0 = data.chain_id;
 const _errs2 = errors;
-if(!(validate123(data0, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11416,13 +9566,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
-let data1 = data.hash;
 const _errs3 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11431,13 +9578,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.header !== undefined && func0.call(data, "header")){
-let data2 = data.header;
 const _errs4 = errors;
-if(!(validate247(data2, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
+if(!(validate247(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -11446,20 +9590,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data3 = data.operations;
 const _errs5 = errors;
-if(!(validate190(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11471,20 +9610,16 @@ else {
 validate443.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate443.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorBootstrappedOutput = validate448;
-const schema116 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","block"],"additionalProperties":false};
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11503,13 +9638,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11518,20 +9650,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data1 = data.timestamp;
 const _errs3 = errors;
-if(!(validate250(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11541,15 +9668,12 @@ else {
 validate448.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate448.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetMonitorCommitHashOutput = validate451;
-const schema117 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string"},{"$ref":"octez-subschema:94e4ac079c87cc95"}]};
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11568,9 +9692,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -11580,8 +9701,6 @@ const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -11617,8 +9736,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate451.errors = vErrors;
 return errors === 0;
 }
@@ -11629,7 +9746,6 @@ const schema118 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11648,13 +9764,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
-let data0 = data.hash;
 const _errs2 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11663,13 +9776,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
-let data1 = data.level;
 const _errs3 = errors;
-if(!(validate132(data1, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -11684,7 +9794,6 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate453.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data2 == "number"){
 if(data2 > 255 || isNaN(data2)){
@@ -11696,11 +9805,7 @@ if(data2 < 0 || isNaN(data2)){
 validate453.errors = [{instancePath:instancePath+"/proto",schemaPath:"#/properties/proto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -11710,13 +9815,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-let data3 = data.predecessor;
 const _errs6 = errors;
-if(!(validate120(data3, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -11725,13 +9827,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data4 = data.timestamp;
 const _errs7 = errors;
-if(!(validate250(data4, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -11746,7 +9845,6 @@ if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
 validate453.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data5 == "number"){
 if(data5 > 255 || isNaN(data5)){
@@ -11758,11 +9856,7 @@ if(data5 < 0 || isNaN(data5)){
 validate453.errors = [{instancePath:instancePath+"/validation_pass",schemaPath:"#/properties/validation_pass/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -11772,13 +9866,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
-let data6 = data.operations_hash;
 const _errs10 = errors;
-if(!(validate22(data6, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -11787,13 +9878,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
-let data7 = data.fitness;
 const _errs11 = errors;
-if(!(validate254(data7, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -11802,13 +9890,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
-let data8 = data.context;
 const _errs12 = errors;
-if(!(validate245(data8, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -11817,20 +9902,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
-let data9 = data.protocol_data;
 const _errs13 = errors;
-if(!(validate96(data9, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11848,17 +9928,12 @@ else {
 validate453.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate453.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate462;
-const schema119 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false}};
-const schema34 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:Crypto_box.Public_key_hash"};
-const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11872,10 +9947,6 @@ if(!func41("cryptobox_public_key_hash", data)){
 validate127.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate127.errors = vErrors;
 return errors === 0;
@@ -11889,14 +9960,10 @@ if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr"],"additionalProperties":false};
-const schema41 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11904,8 +9971,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate169.errors = vErrors;
 return errors === 0;
@@ -11915,7 +9980,6 @@ return errors === 0;
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11934,13 +9998,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
-let data0 = data.addr;
 const _errs2 = errors;
-if(!(validate169(data0, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -11955,7 +10016,6 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
@@ -11967,19 +10027,13 @@ if(data1 < 0 || isNaN(data1)){
 validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11989,15 +10043,11 @@ else {
 validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"distributed_db_version":{"$ref":"octez-definition:distributed_db_version"},"p2p_version":{"$ref":"octez-definition:p2p_version"}},"required":["p2p_version","distributed_db_version","chain_name"],"additionalProperties":false};
-const schema72 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12006,7 +10056,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate260.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -12018,18 +10067,13 @@ if(data < 0 || isNaN(data)){
 validate260.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate260.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12038,7 +10082,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate269.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -12050,11 +10093,7 @@ if(data < 0 || isNaN(data)){
 validate269.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate269.errors = vErrors;
@@ -12065,7 +10104,6 @@ return errors === 0;
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12084,13 +10122,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
-let data0 = data.chain_name;
 const _errs2 = errors;
-if(!(validate201(data0, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate201(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -12099,13 +10134,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
-let data1 = data.distributed_db_version;
 const _errs3 = errors;
-if(!(validate260(data1, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate260(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -12114,20 +10146,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
-let data2 = data.p2p_version;
 const _errs4 = errors;
-if(!(validate269(data2, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate269(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12138,19 +10165,15 @@ else {
 validate266.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"disable_mempool":{"type":"boolean"},"private_node":{"type":"boolean"}},"required":["private_node","disable_mempool"],"additionalProperties":false};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12169,14 +10192,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
-let data0 = data.disable_mempool;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.disable_mempool !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12185,21 +10204,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private_node !== undefined && func0.call(data, "private_node")){
-let data1 = data.private_node;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.private_node !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12208,8 +10221,6 @@ if(valid0){
 else {
 validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate118.errors = vErrors;
@@ -12220,7 +10231,6 @@ return errors === 0;
 function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -12228,7 +10238,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -12247,14 +10256,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.incoming !== undefined && func0.call(data0, "incoming")){
-let data1 = data0.incoming;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data0.incoming !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid1 = _errs4 === errors;
 }
@@ -12263,13 +10268,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
-let data2 = data0.peer_id;
 const _errs6 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -12278,13 +10280,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
-let data3 = data0.id_point;
 const _errs7 = errors;
-if(!(validate168(data3, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -12299,7 +10298,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof data4 == "number"){
 if(data4 > 65535 || isNaN(data4)){
@@ -12311,11 +10309,7 @@ if(data4 < 0 || isNaN(data4)){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/remote_socket_port",schemaPath:"#/items/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs8){
 }
 }
 var valid1 = _errs8 === errors;
@@ -12325,13 +10319,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
-let data5 = data0.announced_version;
 const _errs10 = errors;
-if(!(validate266(data5, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -12340,14 +10331,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.private !== undefined && func0.call(data0, "private")){
-let data6 = data0.private;
 const _errs11 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data0.private !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 }
@@ -12356,13 +10343,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
-let data7 = data0.local_metadata;
 const _errs13 = errors;
-if(!(validate118(data7, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate118(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -12371,20 +10355,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
-let data8 = data0.remote_metadata;
 const _errs14 = errors;
-if(!(validate118(data8, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate118(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -12400,22 +10379,16 @@ else {
 validate462.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate462.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate462.errors = vErrors;
@@ -12423,12 +10396,10 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsByPeerIdOutput = validate468;
-const schema120 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"incoming":{"type":"boolean"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"remote_socket_port":{"type":"integer","minimum":0,"maximum":65535},"announced_version":{"$ref":"octez-definition:network_version"},"private":{"type":"boolean"},"local_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"remote_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"}},"required":["remote_metadata","local_metadata","private","announced_version","remote_socket_port","id_point","peer_id","incoming"],"additionalProperties":false};
 
 function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12447,14 +10418,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.incoming !== undefined && func0.call(data, "incoming")){
-let data0 = data.incoming;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.incoming !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12463,13 +10430,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -12478,13 +10442,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data2 = data.id_point;
 const _errs5 = errors;
-if(!(validate168(data2, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -12499,7 +10460,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate468.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -12511,11 +10471,7 @@ if(data3 < 0 || isNaN(data3)){
 validate468.errors = [{instancePath:instancePath+"/remote_socket_port",schemaPath:"#/properties/remote_socket_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -12525,13 +10481,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.announced_version !== undefined && func0.call(data, "announced_version")){
-let data4 = data.announced_version;
 const _errs8 = errors;
-if(!(validate266(data4, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -12540,14 +10493,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.private !== undefined && func0.call(data, "private")){
-let data5 = data.private;
 const _errs9 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.private !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -12556,13 +10505,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
-let data6 = data.local_metadata;
 const _errs11 = errors;
-if(!(validate118(data6, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate118(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -12571,20 +10517,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
-let data7 = data.remote_metadata;
 const _errs12 = errors;
-if(!(validate118(data7, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate118(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12600,17 +10541,12 @@ else {
 validate468.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate468.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkGreylistIpsOutput = validate474;
-const schema121 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"ips":{"type":"array","items":{"$ref":"octez-definition:p2p_address"}},"not_reliable_since":{"oneOf":[{"$ref":"octez-definition:timestamp.system"},{"type":"null"}]}},"required":["not_reliable_since","ips"],"additionalProperties":false};
-const schema42 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"$ref":"octez-definition:timestamp.rfc"},{"$ref":"octez-definition:int64"}]};
-const schema43 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12619,13 +10555,10 @@ if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-else {
-}
 validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12633,9 +10566,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate177.errors = vErrors;
 return errors === 0;
@@ -12653,8 +10583,6 @@ if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -12664,8 +10592,6 @@ const _errs2 = errors;
 if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -12701,8 +10627,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate173.errors = vErrors;
 return errors === 0;
 }
@@ -12711,7 +10635,6 @@ return errors === 0;
 function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12732,33 +10655,25 @@ if(_errs1 === errors){
 if(data.ips !== undefined && func0.call(data, "ips")){
 let data0 = data.ips;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate169(data1, {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate169(data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate474.errors = [{instancePath:instancePath+"/ips",schemaPath:"#/properties/ips/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -12778,8 +10693,6 @@ if(!(validate173(data2, {instancePath:instancePath+"/not_reliable_since",parentD
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs7 === errors;
 if(_valid0){
 valid2 = true;
@@ -12795,9 +10708,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var _valid0 = _errs8 === errors;
 if(_valid0 && valid2){
@@ -12833,14 +10743,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12850,46 +10756,35 @@ else {
 validate474.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate474.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkGreylistPeersOutput = validate477;
-const schema122 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}};
 
 function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate126(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate126(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate477.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate477.errors = vErrors;
@@ -12898,7 +10793,6 @@ return errors === 0;
 
 export const validateGetNetworkLogOutput = validate479;
 const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
-const schema80 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring"};
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12906,8 +10800,6 @@ let errors = 0;
 if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 validate277.errors = vErrors;
 return errors === 0;
@@ -12921,7 +10813,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12953,7 +10844,6 @@ break;
 if(_errs3 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -12964,8 +10854,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema123.oneOf[0].properties.event.enum;
 if(!(data0 === "too_few_connections")){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -12976,16 +10864,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -13000,8 +10878,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -13009,7 +10885,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -13041,7 +10916,6 @@ break;
 if(_errs8 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
-const _errs9 = errors;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -13052,8 +10926,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema123.oneOf[1].properties.event.enum;
 if(!(data1 === "too_many_connections")){
 const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13064,16 +10936,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -13088,8 +10950,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -13102,7 +10962,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -13145,8 +11004,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs15 = errors;
-const vSchema2 = schema123.oneOf[2].properties.event.enum;
 if(!(data2 === "new_point")){
 const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13157,10 +11014,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs14){
-}
 var valid3 = _errs14 === errors;
 }
 else {
@@ -13168,20 +11021,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.point !== undefined && func0.call(data, "point")){
-let data3 = data.point;
 const _errs16 = errors;
-if(!(validate277(data3, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs16 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -13197,8 +11045,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs11){
-}
 }
 var _valid0 = _errs11 === errors;
 if(_valid0 && valid0){
@@ -13211,7 +11057,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -13254,8 +11099,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs21 = errors;
-const vSchema3 = schema123.oneOf[3].properties.event.enum;
 if(!(data4 === "new_peer")){
 const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13266,10 +11109,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs20){
-}
 var valid4 = _errs20 === errors;
 }
 else {
@@ -13277,20 +11116,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data5 = data.peer_id;
 const _errs22 = errors;
-if(!(validate126(data5, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs22 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -13306,8 +11140,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid0){
@@ -13320,7 +11152,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -13363,8 +11194,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema4 = schema123.oneOf[4].properties.event.enum;
 if(!(data6 === "incoming_connection")){
 const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13375,10 +11204,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid5 = _errs26 === errors;
 }
 else {
@@ -13386,20 +11211,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.point !== undefined && func0.call(data, "point")){
-let data7 = data.point;
 const _errs28 = errors;
-if(!(validate277(data7, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs28 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -13415,8 +11235,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -13429,7 +11247,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs29 = errors;
-const _errs30 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -13472,8 +11289,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs33 = errors;
-const vSchema5 = schema123.oneOf[5].properties.event.enum;
 if(!(data8 === "outgoing_connection")){
 const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13484,10 +11299,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs32){
-}
 var valid6 = _errs32 === errors;
 }
 else {
@@ -13495,20 +11306,15 @@ var valid6 = true;
 }
 if(valid6){
 if(data.point !== undefined && func0.call(data, "point")){
-let data9 = data.point;
 const _errs34 = errors;
-if(!(validate277(data9, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid6 = _errs34 === errors;
 }
 else {
 var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -13524,8 +11330,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(errors === _errs29){
-}
 }
 var _valid0 = _errs29 === errors;
 if(_valid0 && valid0){
@@ -13538,7 +11342,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -13581,8 +11384,6 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema6 = schema123.oneOf[6].properties.event.enum;
 if(!(data10 === "authentication_failed")){
 const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13593,10 +11394,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
 var valid7 = _errs38 === errors;
 }
 else {
@@ -13604,20 +11401,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.point !== undefined && func0.call(data, "point")){
-let data11 = data.point;
 const _errs40 = errors;
-if(!(validate277(data11, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs40 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -13633,8 +11425,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -13647,7 +11437,6 @@ valid0 = true;
 passing0 = 6;
 }
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -13690,8 +11479,6 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs45 = errors;
-const vSchema7 = schema123.oneOf[7].properties.event.enum;
 if(!(data12 === "accepting_request")){
 const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13702,10 +11489,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs44){
-}
 var valid8 = _errs44 === errors;
 }
 else {
@@ -13713,13 +11496,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.point !== undefined && func0.call(data, "point")){
-let data13 = data.point;
 const _errs46 = errors;
-if(!(validate277(data13, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs46 === errors;
 }
@@ -13728,13 +11508,10 @@ var valid8 = true;
 }
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data14 = data.id_point;
 const _errs47 = errors;
-if(!(validate168(data14, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs47 === errors;
 }
@@ -13743,20 +11520,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data15 = data.peer_id;
 const _errs48 = errors;
-if(!(validate126(data15, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs48 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -13774,8 +11546,6 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(errors === _errs41){
-}
 }
 var _valid0 = _errs41 === errors;
 if(_valid0 && valid0){
@@ -13788,7 +11558,6 @@ valid0 = true;
 passing0 = 7;
 }
 const _errs49 = errors;
-const _errs50 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
@@ -13831,8 +11600,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs53 = errors;
-const vSchema8 = schema123.oneOf[8].properties.event.enum;
 if(!(data16 === "rejecting_request")){
 const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13843,10 +11610,6 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs52){
-}
 var valid9 = _errs52 === errors;
 }
 else {
@@ -13854,13 +11617,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.point !== undefined && func0.call(data, "point")){
-let data17 = data.point;
 const _errs54 = errors;
-if(!(validate277(data17, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs54 === errors;
 }
@@ -13869,13 +11629,10 @@ var valid9 = true;
 }
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data18 = data.id_point;
 const _errs55 = errors;
-if(!(validate168(data18, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs55 === errors;
 }
@@ -13884,20 +11641,15 @@ var valid9 = true;
 }
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data19 = data.peer_id;
 const _errs56 = errors;
-if(!(validate126(data19, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid9 = _errs56 === errors;
 }
 else {
 var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -13915,8 +11667,6 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(errors === _errs49){
-}
 }
 var _valid0 = _errs49 === errors;
 if(_valid0 && valid0){
@@ -13929,7 +11679,6 @@ valid0 = true;
 passing0 = 8;
 }
 const _errs57 = errors;
-const _errs58 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -13972,8 +11721,6 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs61 = errors;
-const vSchema9 = schema123.oneOf[9].properties.event.enum;
 if(!(data20 === "request_rejected")){
 const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -13984,10 +11731,6 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs60){
-}
 var valid10 = _errs60 === errors;
 }
 else {
@@ -13995,13 +11738,10 @@ var valid10 = true;
 }
 if(valid10){
 if(data.point !== undefined && func0.call(data, "point")){
-let data21 = data.point;
 const _errs62 = errors;
-if(!(validate277(data21, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid10 = _errs62 === errors;
 }
@@ -14012,7 +11752,6 @@ if(valid10){
 if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
-const _errs64 = errors;
 if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
@@ -14029,29 +11768,21 @@ errors++;
 else {
 const len1 = data22.length;
 if(len1 > 0){
-let data23 = data22[0];
 const _errs65 = errors;
-if(!(validate168(data23, {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate168(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid11 = _errs65 === errors;
 }
 if(valid11){
 if(len1 > 1){
-let data24 = data22[1];
 const _errs66 = errors;
-if(!(validate126(data24, {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate126(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid11 = _errs66 === errors;
-}
-if(valid11){
 }
 }
 }
@@ -14066,15 +11797,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(errors === _errs63){
-}
 }
 var valid10 = _errs63 === errors;
 }
 else {
 var valid10 = true;
-}
-if(valid10){
 }
 }
 }
@@ -14091,8 +11818,6 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(errors === _errs57){
-}
 }
 var _valid0 = _errs57 === errors;
 if(_valid0 && valid0){
@@ -14105,7 +11830,6 @@ valid0 = true;
 passing0 = 9;
 }
 const _errs67 = errors;
-const _errs68 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
@@ -14148,8 +11872,6 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs71 = errors;
-const vSchema10 = schema123.oneOf[10].properties.event.enum;
 if(!(data25 === "connection_established")){
 const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14160,10 +11882,6 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs70){
-}
 var valid12 = _errs70 === errors;
 }
 else {
@@ -14171,13 +11889,10 @@ var valid12 = true;
 }
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
-let data26 = data.id_point;
 const _errs72 = errors;
-if(!(validate168(data26, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs72 === errors;
 }
@@ -14186,20 +11901,15 @@ var valid12 = true;
 }
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data27 = data.peer_id;
 const _errs73 = errors;
-if(!(validate126(data27, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid12 = _errs73 === errors;
 }
 else {
 var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -14216,8 +11926,6 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(errors === _errs67){
-}
 }
 var _valid0 = _errs67 === errors;
 if(_valid0 && valid0){
@@ -14230,7 +11938,6 @@ valid0 = true;
 passing0 = 10;
 }
 const _errs74 = errors;
-const _errs75 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -14273,8 +11980,6 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs78 = errors;
-const vSchema11 = schema123.oneOf[11].properties.event.enum;
 if(!(data28 === "disconnection")){
 const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14285,10 +11990,6 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs77){
-}
 var valid13 = _errs77 === errors;
 }
 else {
@@ -14296,20 +11997,15 @@ var valid13 = true;
 }
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data29 = data.peer_id;
 const _errs79 = errors;
-if(!(validate126(data29, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid13 = _errs79 === errors;
 }
 else {
 var valid13 = true;
-}
-if(valid13){
 }
 }
 }
@@ -14325,8 +12021,6 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors === _errs74){
-}
 }
 var _valid0 = _errs74 === errors;
 if(_valid0 && valid0){
@@ -14339,7 +12033,6 @@ valid0 = true;
 passing0 = 11;
 }
 const _errs80 = errors;
-const _errs81 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
@@ -14382,8 +12075,6 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs84 = errors;
-const vSchema12 = schema123.oneOf[12].properties.event.enum;
 if(!(data30 === "external_disconnection")){
 const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14394,10 +12085,6 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs83){
-}
 var valid14 = _errs83 === errors;
 }
 else {
@@ -14405,20 +12092,15 @@ var valid14 = true;
 }
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data31 = data.peer_id;
 const _errs85 = errors;
-if(!(validate126(data31, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid14 = _errs85 === errors;
 }
 else {
 var valid14 = true;
-}
-if(valid14){
 }
 }
 }
@@ -14434,8 +12116,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors === _errs80){
-}
 }
 var _valid0 = _errs80 === errors;
 if(_valid0 && valid0){
@@ -14448,7 +12128,6 @@ valid0 = true;
 passing0 = 12;
 }
 const _errs86 = errors;
-const _errs87 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -14480,7 +12159,6 @@ break;
 if(_errs88 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
-const _errs89 = errors;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -14491,8 +12169,6 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs90 = errors;
-const vSchema13 = schema123.oneOf[13].properties.event.enum;
 if(!(data32 === "gc_points")){
 const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14503,16 +12179,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs89){
-}
-var valid15 = _errs89 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -14527,8 +12193,6 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(errors === _errs86){
-}
 }
 var _valid0 = _errs86 === errors;
 if(_valid0 && valid0){
@@ -14541,7 +12205,6 @@ valid0 = true;
 passing0 = 13;
 }
 const _errs91 = errors;
-const _errs92 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
@@ -14573,7 +12236,6 @@ break;
 if(_errs93 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
-const _errs94 = errors;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -14584,8 +12246,6 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs95 = errors;
-const vSchema14 = schema123.oneOf[14].properties.event.enum;
 if(!(data33 === "gc_peer_ids")){
 const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14596,16 +12256,6 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs94){
-}
-var valid16 = _errs94 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
 }
@@ -14620,8 +12270,6 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(errors === _errs91){
-}
 }
 var _valid0 = _errs91 === errors;
 if(_valid0 && valid0){
@@ -14634,7 +12282,6 @@ valid0 = true;
 passing0 = 14;
 }
 const _errs96 = errors;
-const _errs97 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -14677,8 +12324,6 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs100 = errors;
-const vSchema15 = schema123.oneOf[15].properties.event.enum;
 if(!(data34 === "swap_request_received")){
 const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14689,10 +12334,6 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs99){
-}
 var valid17 = _errs99 === errors;
 }
 else {
@@ -14700,20 +12341,15 @@ var valid17 = true;
 }
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
-let data35 = data.source;
 const _errs101 = errors;
-if(!(validate126(data35, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid17 = _errs101 === errors;
 }
 else {
 var valid17 = true;
-}
-if(valid17){
 }
 }
 }
@@ -14729,8 +12365,6 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(errors === _errs96){
-}
 }
 var _valid0 = _errs96 === errors;
 if(_valid0 && valid0){
@@ -14743,7 +12377,6 @@ valid0 = true;
 passing0 = 15;
 }
 const _errs102 = errors;
-const _errs103 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -14786,8 +12419,6 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs106 = errors;
-const vSchema16 = schema123.oneOf[16].properties.event.enum;
 if(!(data36 === "swap_ack_received")){
 const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14798,10 +12429,6 @@ vErrors.push(err85);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs105){
-}
 var valid18 = _errs105 === errors;
 }
 else {
@@ -14809,20 +12436,15 @@ var valid18 = true;
 }
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
-let data37 = data.source;
 const _errs107 = errors;
-if(!(validate126(data37, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid18 = _errs107 === errors;
 }
 else {
 var valid18 = true;
-}
-if(valid18){
 }
 }
 }
@@ -14838,8 +12460,6 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(errors === _errs102){
-}
 }
 var _valid0 = _errs102 === errors;
 if(_valid0 && valid0){
@@ -14852,7 +12472,6 @@ valid0 = true;
 passing0 = 16;
 }
 const _errs108 = errors;
-const _errs109 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
@@ -14895,8 +12514,6 @@ vErrors.push(err89);
 }
 errors++;
 }
-const _errs112 = errors;
-const vSchema17 = schema123.oneOf[17].properties.event.enum;
 if(!(data38 === "swap_request_sent")){
 const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -14907,10 +12524,6 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs111){
-}
 var valid19 = _errs111 === errors;
 }
 else {
@@ -14918,20 +12531,15 @@ var valid19 = true;
 }
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
-let data39 = data.source;
 const _errs113 = errors;
-if(!(validate126(data39, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid19 = _errs113 === errors;
 }
 else {
 var valid19 = true;
-}
-if(valid19){
 }
 }
 }
@@ -14947,8 +12555,6 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(errors === _errs108){
-}
 }
 var _valid0 = _errs108 === errors;
 if(_valid0 && valid0){
@@ -14961,7 +12567,6 @@ valid0 = true;
 passing0 = 17;
 }
 const _errs114 = errors;
-const _errs115 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -15004,8 +12609,6 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs118 = errors;
-const vSchema18 = schema123.oneOf[18].properties.event.enum;
 if(!(data40 === "swap_ack_sent")){
 const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15016,10 +12619,6 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs117){
-}
 var valid20 = _errs117 === errors;
 }
 else {
@@ -15027,20 +12626,15 @@ var valid20 = true;
 }
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
-let data41 = data.source;
 const _errs119 = errors;
-if(!(validate126(data41, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid20 = _errs119 === errors;
 }
 else {
 var valid20 = true;
-}
-if(valid20){
 }
 }
 }
@@ -15056,8 +12650,6 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(errors === _errs114){
-}
 }
 var _valid0 = _errs114 === errors;
 if(_valid0 && valid0){
@@ -15070,7 +12662,6 @@ valid0 = true;
 passing0 = 18;
 }
 const _errs120 = errors;
-const _errs121 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -15113,8 +12704,6 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs124 = errors;
-const vSchema19 = schema123.oneOf[19].properties.event.enum;
 if(!(data42 === "swap_request_ignored")){
 const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15125,10 +12714,6 @@ vErrors.push(err100);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs123){
-}
 var valid21 = _errs123 === errors;
 }
 else {
@@ -15136,20 +12721,15 @@ var valid21 = true;
 }
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
-let data43 = data.source;
 const _errs125 = errors;
-if(!(validate126(data43, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid21 = _errs125 === errors;
 }
 else {
 var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -15165,8 +12745,6 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(errors === _errs120){
-}
 }
 var _valid0 = _errs120 === errors;
 if(_valid0 && valid0){
@@ -15179,7 +12757,6 @@ valid0 = true;
 passing0 = 19;
 }
 const _errs126 = errors;
-const _errs127 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
@@ -15222,8 +12799,6 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs130 = errors;
-const vSchema20 = schema123.oneOf[20].properties.event.enum;
 if(!(data44 === "swap_success")){
 const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15234,10 +12809,6 @@ vErrors.push(err105);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs129){
-}
 var valid22 = _errs129 === errors;
 }
 else {
@@ -15245,20 +12816,15 @@ var valid22 = true;
 }
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
-let data45 = data.source;
 const _errs131 = errors;
-if(!(validate126(data45, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid22 = _errs131 === errors;
 }
 else {
 var valid22 = true;
-}
-if(valid22){
 }
 }
 }
@@ -15274,8 +12840,6 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(errors === _errs126){
-}
 }
 var _valid0 = _errs126 === errors;
 if(_valid0 && valid0){
@@ -15288,7 +12852,6 @@ valid0 = true;
 passing0 = 20;
 }
 const _errs132 = errors;
-const _errs133 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -15331,8 +12894,6 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs136 = errors;
-const vSchema21 = schema123.oneOf[21].properties.event.enum;
 if(!(data46 === "swap_failure")){
 const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15343,10 +12904,6 @@ vErrors.push(err110);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs135){
-}
 var valid23 = _errs135 === errors;
 }
 else {
@@ -15354,20 +12911,15 @@ var valid23 = true;
 }
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
-let data47 = data.source;
 const _errs137 = errors;
-if(!(validate126(data47, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid23 = _errs137 === errors;
 }
 else {
 var valid23 = true;
-}
-if(valid23){
 }
 }
 }
@@ -15383,8 +12935,6 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(errors === _errs132){
-}
 }
 var _valid0 = _errs132 === errors;
 if(_valid0 && valid0){
@@ -15397,7 +12947,6 @@ valid0 = true;
 passing0 = 21;
 }
 const _errs138 = errors;
-const _errs139 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -15440,8 +12989,6 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs142 = errors;
-const vSchema22 = schema123.oneOf[22].properties.event.enum;
 if(!(data48 === "bootstrap_sent")){
 const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15452,10 +12999,6 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs141){
-}
 var valid24 = _errs141 === errors;
 }
 else {
@@ -15463,20 +13006,15 @@ var valid24 = true;
 }
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
-let data49 = data.source;
 const _errs143 = errors;
-if(!(validate126(data49, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid24 = _errs143 === errors;
 }
 else {
 var valid24 = true;
-}
-if(valid24){
 }
 }
 }
@@ -15492,8 +13030,6 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(errors === _errs138){
-}
 }
 var _valid0 = _errs138 === errors;
 if(_valid0 && valid0){
@@ -15506,7 +13042,6 @@ valid0 = true;
 passing0 = 22;
 }
 const _errs144 = errors;
-const _errs145 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
@@ -15549,8 +13084,6 @@ vErrors.push(err119);
 }
 errors++;
 }
-const _errs148 = errors;
-const vSchema23 = schema123.oneOf[23].properties.event.enum;
 if(!(data50 === "bootstrap_received")){
 const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15561,10 +13094,6 @@ vErrors.push(err120);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs147){
-}
 var valid25 = _errs147 === errors;
 }
 else {
@@ -15572,20 +13101,15 @@ var valid25 = true;
 }
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
-let data51 = data.source;
 const _errs149 = errors;
-if(!(validate126(data51, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid25 = _errs149 === errors;
 }
 else {
 var valid25 = true;
-}
-if(valid25){
 }
 }
 }
@@ -15601,8 +13125,6 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(errors === _errs144){
-}
 }
 var _valid0 = _errs144 === errors;
 if(_valid0 && valid0){
@@ -15615,7 +13137,6 @@ valid0 = true;
 passing0 = 23;
 }
 const _errs150 = errors;
-const _errs151 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -15658,8 +13179,6 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs154 = errors;
-const vSchema24 = schema123.oneOf[24].properties.event.enum;
 if(!(data52 === "advertise_sent")){
 const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15670,10 +13189,6 @@ vErrors.push(err125);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs153){
-}
 var valid26 = _errs153 === errors;
 }
 else {
@@ -15681,20 +13196,15 @@ var valid26 = true;
 }
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
-let data53 = data.source;
 const _errs155 = errors;
-if(!(validate126(data53, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid26 = _errs155 === errors;
 }
 else {
 var valid26 = true;
-}
-if(valid26){
 }
 }
 }
@@ -15710,8 +13220,6 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(errors === _errs150){
-}
 }
 var _valid0 = _errs150 === errors;
 if(_valid0 && valid0){
@@ -15724,7 +13232,6 @@ valid0 = true;
 passing0 = 24;
 }
 const _errs156 = errors;
-const _errs157 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
@@ -15767,8 +13274,6 @@ vErrors.push(err129);
 }
 errors++;
 }
-const _errs160 = errors;
-const vSchema25 = schema123.oneOf[25].properties.event.enum;
 if(!(data54 === "advertise_received")){
 const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -15779,10 +13284,6 @@ vErrors.push(err130);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs159){
-}
 var valid27 = _errs159 === errors;
 }
 else {
@@ -15790,20 +13291,15 @@ var valid27 = true;
 }
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
-let data55 = data.source;
 const _errs161 = errors;
-if(!(validate126(data55, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid27 = _errs161 === errors;
 }
 else {
 var valid27 = true;
-}
-if(valid27){
 }
 }
 }
@@ -15818,8 +13314,6 @@ else {
 vErrors.push(err131);
 }
 errors++;
-}
-if(errors === _errs156){
 }
 }
 var _valid0 = _errs156 === errors;
@@ -15880,8 +13374,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate479.errors = vErrors;
 return errors === 0;
 }
@@ -15890,7 +13382,6 @@ export const validateGetNetworkPeersOutput = validate509;
 const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
 const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
 const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
-const schema29 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string"};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15898,9 +13389,6 @@ let errors = 0;
 if(typeof data !== "string"){
 validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate98.errors = vErrors;
 return errors === 0;
@@ -15914,7 +13402,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -15945,13 +13432,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data0 = data.branch;
 const _errs4 = errors;
-if(!(validate98(data0, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -15960,13 +13444,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
-let data1 = data.head;
 const _errs5 = errors;
-if(!(validate98(data1, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -15975,13 +13456,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
-let data2 = data.block_header;
 const _errs6 = errors;
-if(!(validate98(data2, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -15990,13 +13468,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data3 = data.operations;
 const _errs7 = errors;
-if(!(validate98(data3, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -16005,13 +13480,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
-let data4 = data.protocols;
 const _errs8 = errors;
-if(!(validate98(data4, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -16020,13 +13492,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
-let data5 = data.operation_hashes_for_block;
 const _errs9 = errors;
-if(!(validate98(data5, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -16035,13 +13504,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
-let data6 = data.operations_for_block;
 const _errs10 = errors;
-if(!(validate98(data6, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -16050,13 +13516,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
-let data7 = data.checkpoint;
 const _errs11 = errors;
-if(!(validate98(data7, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate98(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
@@ -16065,13 +13528,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
-let data8 = data.protocol_branch;
 const _errs12 = errors;
-if(!(validate98(data8, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate98(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -16080,13 +13540,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
-let data9 = data.predecessor_header;
 const _errs13 = errors;
-if(!(validate98(data9, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate98(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
@@ -16095,20 +13552,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
-let data10 = data.other;
 const _errs14 = errors;
-if(!(validate98(data10, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs14 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16133,8 +13585,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -16142,7 +13592,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -16173,13 +13622,10 @@ break;
 }
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data11 = data.branch;
 const _errs18 = errors;
-if(!(validate98(data11, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -16188,13 +13634,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
-let data12 = data.head;
 const _errs19 = errors;
-if(!(validate98(data12, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -16203,13 +13646,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
-let data13 = data.block_header;
 const _errs20 = errors;
-if(!(validate98(data13, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -16218,13 +13658,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
-let data14 = data.operations;
 const _errs21 = errors;
-if(!(validate98(data14, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
@@ -16233,13 +13670,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
-let data15 = data.protocols;
 const _errs22 = errors;
-if(!(validate98(data15, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs22 === errors;
 }
@@ -16248,13 +13682,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
-let data16 = data.operation_hashes_for_block;
 const _errs23 = errors;
-if(!(validate98(data16, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs23 === errors;
 }
@@ -16263,13 +13694,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
-let data17 = data.operations_for_block;
 const _errs24 = errors;
-if(!(validate98(data17, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs24 === errors;
 }
@@ -16278,20 +13706,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
-let data18 = data.other;
 const _errs25 = errors;
-if(!(validate98(data18, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16312,8 +13735,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs15){
 }
 }
 var _valid0 = _errs15 === errors;
@@ -16350,18 +13771,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"head":{"$ref":"octez-definition:bignum"},"branch":{"$ref":"octez-definition:bignum"}},"required":["branch","head"],"additionalProperties":false};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16380,13 +13797,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
-let data0 = data.head;
 const _errs2 = errors;
-if(!(validate98(data0, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -16395,20 +13809,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
-let data1 = data.branch;
 const _errs3 = errors;
-if(!(validate98(data1, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -16417,8 +13826,6 @@ if(valid0){
 else {
 validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate162.errors = vErrors;
@@ -16429,7 +13836,6 @@ return errors === 0;
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -16450,7 +13856,6 @@ if(_errs1 === errors){
 if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -16469,13 +13874,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
-let data1 = data0.sent;
 const _errs5 = errors;
-if(!(validate97(data1, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate97(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -16484,13 +13886,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
-let data2 = data0.failed;
 const _errs6 = errors;
-if(!(validate97(data2, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate97(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -16499,13 +13898,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
-let data3 = data0.received;
 const _errs7 = errors;
-if(!(validate97(data3, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate97(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -16514,13 +13910,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
-let data4 = data0.unexpected;
 const _errs8 = errors;
-if(!(validate98(data4, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate98(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -16529,20 +13922,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
-let data5 = data0.outdated;
 const _errs9 = errors;
-if(!(validate98(data5, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate98(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -16555,8 +13943,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -16567,7 +13953,6 @@ if(valid0){
 if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
@@ -16586,13 +13971,10 @@ break;
 }
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
-let data7 = data6.sent;
 const _errs13 = errors;
-if(!(validate97(data7, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate97(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -16601,13 +13983,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
-let data8 = data6.received;
 const _errs14 = errors;
-if(!(validate97(data8, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate97(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -16616,13 +13995,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
-let data9 = data6.failed;
 const _errs15 = errors;
-if(!(validate97(data9, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate97(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -16631,20 +14007,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
-let data10 = data6.scheduled;
 const _errs16 = errors;
-if(!(validate97(data10, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate97(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -16656,8 +14027,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
@@ -16666,13 +14035,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
-let data11 = data.valid_blocks;
 const _errs17 = errors;
-if(!(validate98(data11, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate98(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -16681,13 +14047,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
-let data12 = data.old_heads;
 const _errs18 = errors;
-if(!(validate98(data12, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate98(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -16698,7 +14061,6 @@ if(valid0){
 if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
@@ -16717,13 +14079,10 @@ break;
 }
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
-let data14 = data13.cannot_download;
 const _errs22 = errors;
-if(!(validate98(data14, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate98(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs22 === errors;
 }
@@ -16732,13 +14091,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
-let data15 = data13.cannot_parse;
 const _errs23 = errors;
-if(!(validate98(data15, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate98(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs23 === errors;
 }
@@ -16747,13 +14103,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
-let data16 = data13.refused_by_prefilter;
 const _errs24 = errors;
-if(!(validate98(data16, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate98(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs24 === errors;
 }
@@ -16762,13 +14115,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
-let data17 = data13.refused_by_postfilter;
 const _errs25 = errors;
-if(!(validate98(data17, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate98(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs25 === errors;
 }
@@ -16777,13 +14127,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
-let data18 = data13.applied;
 const _errs26 = errors;
-if(!(validate98(data18, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate98(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs26 === errors;
 }
@@ -16792,13 +14139,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
-let data19 = data13.branch_delayed;
 const _errs27 = errors;
-if(!(validate98(data19, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate98(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs27 === errors;
 }
@@ -16807,13 +14151,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
-let data20 = data13.branch_refused;
 const _errs28 = errors;
-if(!(validate98(data20, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate98(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs28 === errors;
 }
@@ -16822,13 +14163,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
-let data21 = data13.refused;
 const _errs29 = errors;
-if(!(validate98(data21, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate98(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs29 === errors;
 }
@@ -16837,13 +14175,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
-let data22 = data13.duplicate;
 const _errs30 = errors;
-if(!(validate98(data22, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate98(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs30 === errors;
 }
@@ -16852,20 +14187,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
-let data23 = data13.outdated;
 const _errs31 = errors;
-if(!(validate98(data23, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate98(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs31 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -16883,8 +14213,6 @@ else {
 validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs19){
-}
 }
 var valid0 = _errs19 === errors;
 }
@@ -16893,13 +14221,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
-let data24 = data.unactivated_chains;
 const _errs32 = errors;
-if(!(validate98(data24, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate98(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs32 === errors;
 }
@@ -16908,13 +14233,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
-let data25 = data.inactive_chains;
 const _errs33 = errors;
-if(!(validate98(data25, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate98(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs33 === errors;
 }
@@ -16923,13 +14245,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
-let data26 = data.future_blocks_advertised;
 const _errs34 = errors;
-if(!(validate98(data26, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate98(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs34 === errors;
 }
@@ -16940,7 +14259,6 @@ if(valid0){
 if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
@@ -16959,13 +14277,10 @@ break;
 }
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
-let data28 = data27.block;
 const _errs38 = errors;
-if(!(validate98(data28, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate98(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs38 === errors;
 }
@@ -16974,13 +14289,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
-let data29 = data27.operations;
 const _errs39 = errors;
-if(!(validate98(data29, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate98(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs39 === errors;
 }
@@ -16989,20 +14301,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
-let data30 = data27.protocol;
 const _errs40 = errors;
-if(!(validate98(data30, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate98(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs40 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -17012,8 +14319,6 @@ if(valid4){
 else {
 validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs35){
 }
 }
 var valid0 = _errs35 === errors;
@@ -17025,7 +14330,6 @@ if(valid0){
 if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
@@ -17044,13 +14348,10 @@ break;
 }
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
-let data32 = data31.sent;
 const _errs44 = errors;
-if(!(validate162(data32, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate162(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs44 === errors;
 }
@@ -17059,20 +14360,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
-let data33 = data31.received;
 const _errs45 = errors;
-if(!(validate162(data33, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate162(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs45 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -17082,15 +14378,11 @@ else {
 validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs41){
-}
 }
 var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17108,8 +14400,6 @@ else {
 validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate134.errors = vErrors;
 return errors === 0;
@@ -17124,26 +14414,18 @@ if(typeof data !== "string"){
 validate276.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema79.enum;
 if(!(((data === "running") || (data === "accepted")) || (data === "disconnected"))){
 validate276.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema79.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate276.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17162,13 +14444,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate177(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -17177,13 +14456,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -17192,13 +14468,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17207,20 +14480,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17232,19 +14500,15 @@ else {
 validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate301.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -17255,29 +14519,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate168(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate168(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -17285,8 +14541,6 @@ if(valid0){
 else {
 validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate167.errors = vErrors;
@@ -17297,7 +14551,6 @@ return errors === 0;
 function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -17305,7 +14558,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -17316,13 +14568,10 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate126(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
@@ -17330,7 +14579,6 @@ if(valid1){
 if(len2 > 1){
 let data2 = data0[1];
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
@@ -17349,14 +14597,10 @@ break;
 }
 if(_errs6 === errors){
 if(data2.score !== undefined && func0.call(data2, "score")){
-let data3 = data2.score;
 const _errs7 = errors;
-if(!(typeof data3 == "number")){
+if(!(typeof data2.score == "number")){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
@@ -17365,14 +14609,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.trusted !== undefined && func0.call(data2, "trusted")){
-let data4 = data2.trusted;
 const _errs9 = errors;
-if(typeof data4 !== "boolean"){
+if(typeof data2.trusted !== "boolean"){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid2 = _errs9 === errors;
 }
@@ -17381,13 +14621,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
-let data5 = data2.conn_metadata;
 const _errs11 = errors;
-if(!(validate118(data5, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate118(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
@@ -17396,13 +14633,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
-let data6 = data2.peer_metadata;
 const _errs12 = errors;
-if(!(validate134(data6, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate134(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -17411,13 +14645,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.state !== undefined && func0.call(data2, "state")){
-let data7 = data2.state;
 const _errs13 = errors;
-if(!(validate276(data7, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate276(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -17426,13 +14657,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
-let data8 = data2.reachable_at;
 const _errs14 = errors;
-if(!(validate168(data8, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate168(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
@@ -17441,13 +14669,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.stat !== undefined && func0.call(data2, "stat")){
-let data9 = data2.stat;
 const _errs15 = errors;
-if(!(validate301(data9, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate301(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -17456,13 +14681,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
-let data10 = data2.last_failed_connection;
 const _errs16 = errors;
-if(!(validate167(data10, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate167(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs16 === errors;
 }
@@ -17471,13 +14693,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
-let data11 = data2.last_rejected_connection;
 const _errs17 = errors;
-if(!(validate167(data11, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate167(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs17 === errors;
 }
@@ -17486,13 +14705,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
-let data12 = data2.last_established_connection;
 const _errs18 = errors;
-if(!(validate167(data12, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate167(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
@@ -17501,13 +14717,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
-let data13 = data2.last_disconnection;
 const _errs19 = errors;
-if(!(validate167(data13, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate167(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs19 === errors;
 }
@@ -17516,13 +14729,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
-let data14 = data2.last_seen;
 const _errs20 = errors;
-if(!(validate167(data14, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate167(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs20 === errors;
 }
@@ -17531,20 +14741,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
-let data15 = data2.last_miss;
 const _errs21 = errors;
-if(!(validate167(data15, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate167(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs21 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -17565,12 +14770,8 @@ else {
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs4){
-}
 }
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -17579,35 +14780,28 @@ else {
 validate509.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate509.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate509.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersByPeerIdOutput = validate522;
+export const validateNetworkPeersByPeerIdOutput = validate522;
 const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17626,14 +14820,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.score !== undefined && func0.call(data, "score")){
-let data0 = data.score;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.score == "number")){
 validate522.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17642,14 +14832,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data1 = data.trusted;
 const _errs4 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate522.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -17658,13 +14844,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
-let data2 = data.conn_metadata;
 const _errs6 = errors;
-if(!(validate118(data2, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate118(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -17673,13 +14856,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
-let data3 = data.peer_metadata;
 const _errs7 = errors;
-if(!(validate134(data3, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate134(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -17688,13 +14868,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data4 = data.state;
 const _errs8 = errors;
-if(!(validate276(data4, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate276(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -17703,13 +14880,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
-let data5 = data.reachable_at;
 const _errs9 = errors;
-if(!(validate168(data5, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate168(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -17718,13 +14892,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stat !== undefined && func0.call(data, "stat")){
-let data6 = data.stat;
 const _errs10 = errors;
-if(!(validate301(data6, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate301(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -17733,13 +14904,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data7 = data.last_failed_connection;
 const _errs11 = errors;
-if(!(validate167(data7, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate167(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -17748,13 +14916,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data8 = data.last_rejected_connection;
 const _errs12 = errors;
-if(!(validate167(data8, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate167(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -17763,13 +14928,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data9 = data.last_established_connection;
 const _errs13 = errors;
-if(!(validate167(data9, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate167(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -17778,13 +14940,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data10 = data.last_disconnection;
 const _errs14 = errors;
-if(!(validate167(data10, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate167(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -17793,13 +14952,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data11 = data.last_seen;
 const _errs15 = errors;
-if(!(validate167(data11, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate167(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -17808,20 +14964,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data12 = data.last_miss;
 const _errs16 = errors;
-if(!(validate167(data12, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate167(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17842,8 +14993,6 @@ else {
 validate522.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate522.errors = vErrors;
 return errors === 0;
@@ -17855,7 +15004,6 @@ const schema126 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -17869,27 +15017,14 @@ break;
 if(_errs1 === errors){
 if(data.acl !== undefined && func0.call(data, "acl")){
 let data0 = data.acl;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 validate534.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema126.properties.acl.enum;
 if(!(((data0 === "open") || (data0 === "trust")) || (data0 === "ban"))){
 validate534.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/enum",keyword:"enum",params:{allowedValues: schema126.properties.acl.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-else {
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -17897,15 +15032,12 @@ else {
 validate534.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate534.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPeersBannedOutput = validate535;
-const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"boolean"};
+export const validateBooleanValue = validate535;
 
 function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17914,21 +15046,16 @@ if(typeof data !== "boolean"){
 validate535.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate535.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPeersLogOutput = validate536;
-const schema128 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_peer.pool_event"}};
 const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["rejecting_request","incoming_request","disconnection","external_disconnection","connection_established","request_rejected"]},"timestamp":{"$ref":"octez-definition:timestamp.system"},"addr":{"$ref":"octez-definition:p2p_address"},"port":{"type":"integer","minimum":0,"maximum":65535}},"required":["addr","timestamp","kind"],"additionalProperties":false};
 
 function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -17953,15 +15080,9 @@ if(typeof data0 !== "string"){
 validate273.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema78.properties.kind.enum;
 if(!((((((data0 === "rejecting_request") || (data0 === "incoming_request")) || (data0 === "disconnection")) || (data0 === "external_disconnection")) || (data0 === "connection_established")) || (data0 === "request_rejected"))){
 validate273.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema78.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -17970,13 +15091,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data1 = data.timestamp;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate173(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -17985,13 +15103,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
-let data2 = data.addr;
 const _errs5 = errors;
-if(!(validate169(data2, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18006,7 +15121,6 @@ if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 validate273.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data3 == "number"){
 if(data3 > 65535 || isNaN(data3)){
@@ -18018,19 +15132,13 @@ if(data3 < 0 || isNaN(data3)){
 validate273.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18042,8 +15150,6 @@ else {
 validate273.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate273.errors = vErrors;
 return errors === 0;
@@ -18053,33 +15159,25 @@ return errors === 0;
 function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate273(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate273(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate536.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate536.errors = vErrors;
@@ -18087,7 +15185,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsOutput = validate538;
-const schema129 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-definition:p2p_point.id"},{"$ref":"octez-definition:p2p_point.info"}],"additionalItems":false}};
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
@@ -18098,7 +15195,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18130,7 +15226,6 @@ break;
 if(_errs3 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
-const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -18141,8 +15236,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema82.oneOf[0].properties.event_kind.enum;
 if(!(data0 === "requested")){
 const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18153,16 +15246,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -18177,8 +15260,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -18186,7 +15267,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -18229,8 +15309,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema1 = schema82.oneOf[1].properties.event_kind.enum;
 if(!(data1 === "accepted")){
 const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18241,10 +15319,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var valid2 = _errs9 === errors;
 }
 else {
@@ -18252,20 +15326,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data2 = data.p2p_peer_id;
 const _errs11 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -18281,8 +15350,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs6){
-}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -18295,7 +15362,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -18338,8 +15404,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema2 = schema82.oneOf[2].properties.event_kind.enum;
 if(!(data3 === "running")){
 const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18350,10 +15414,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
 var valid3 = _errs15 === errors;
 }
 else {
@@ -18361,20 +15421,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data4 = data.p2p_peer_id;
 const _errs17 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs17 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -18390,8 +15445,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs12){
-}
 }
 var _valid0 = _errs12 === errors;
 if(_valid0 && valid0){
@@ -18404,7 +15457,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -18436,7 +15488,6 @@ break;
 if(_errs20 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
-const _errs21 = errors;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -18447,8 +15498,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs22 = errors;
-const vSchema3 = schema82.oneOf[3].properties.event_kind.enum;
 if(!(data5 === "disconnected")){
 const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -18459,16 +15508,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs21){
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -18482,8 +15521,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs18){
 }
 }
 var _valid0 = _errs18 === errors;
@@ -18522,18 +15559,14 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate281.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"$ref":"octez-definition:timestamp.system"}],"additionalItems":false};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -18544,29 +15577,21 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate126(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate126(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
 if(valid0){
 if(len1 > 1){
-let data1 = data[1];
 const _errs2 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -18574,8 +15599,6 @@ if(valid0){
 else {
 validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate180.errors = vErrors;
@@ -18586,7 +15609,6 @@ return errors === 0;
 function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18605,14 +15627,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate279.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18621,13 +15639,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18636,13 +15651,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate281(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18651,13 +15663,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate126(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -18666,13 +15675,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -18681,13 +15687,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate180(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18696,13 +15699,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate180(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -18711,13 +15711,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate180(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -18726,13 +15723,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate180(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -18741,13 +15735,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -18756,20 +15747,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
-let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate126(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -18788,8 +15774,6 @@ else {
 validate279.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate279.errors = vErrors;
 return errors === 0;
@@ -18799,7 +15783,6 @@ return errors === 0;
 function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -18807,7 +15790,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 const len1 = data0.length;
@@ -18818,29 +15800,21 @@ return false;
 else {
 const len2 = data0.length;
 if(len2 > 0){
-let data1 = data0[0];
 const _errs3 = errors;
-if(!(validate277(data1, {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate277(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 }
 if(valid1){
 if(len2 > 1){
-let data2 = data0[1];
 const _errs4 = errors;
-if(!(validate279(data2, {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate279(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
 errors = vErrors.length;
 }
-else {
-}
 var valid1 = _errs4 === errors;
-}
-if(valid1){
 }
 }
 }
@@ -18849,35 +15823,28 @@ else {
 validate538.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate538.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate538.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetNetworkPointsByPointOutput = validate541;
+export const validateNetworkPointsByPointOutput = validate541;
 const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
 
 function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -18896,14 +15863,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.trusted !== undefined && func0.call(data, "trusted")){
-let data0 = data.trusted;
 const _errs2 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.trusted !== "boolean"){
 validate541.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -18912,13 +15875,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
-let data1 = data.greylisted_until;
 const _errs4 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -18927,13 +15887,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
-let data2 = data.state;
 const _errs5 = errors;
-if(!(validate281(data2, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -18942,13 +15899,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data3 = data.p2p_peer_id;
 const _errs6 = errors;
-if(!(validate126(data3, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -18957,13 +15911,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
-let data4 = data.last_failed_connection;
 const _errs7 = errors;
-if(!(validate173(data4, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -18972,13 +15923,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
-let data5 = data.last_rejected_connection;
 const _errs8 = errors;
-if(!(validate180(data5, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -18987,13 +15935,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
-let data6 = data.last_established_connection;
 const _errs9 = errors;
-if(!(validate180(data6, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -19002,13 +15947,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
-let data7 = data.last_disconnection;
 const _errs10 = errors;
-if(!(validate180(data7, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -19017,13 +15959,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
-let data8 = data.last_seen;
 const _errs11 = errors;
-if(!(validate180(data8, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -19032,13 +15971,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
-let data9 = data.last_miss;
 const _errs12 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -19047,20 +15983,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
-let data10 = data.expected_peer_id;
 const _errs13 = errors;
-if(!(validate126(data10, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19079,8 +16010,6 @@ else {
 validate541.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate541.errors = vErrors;
 return errors === 0;
@@ -19092,7 +16021,6 @@ const schema131 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -19111,15 +16039,9 @@ if(typeof data0 !== "string"){
 validate552.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema131.properties.acl.enum;
 if(!(((data0 === "open") || (data0 === "trust")) || (data0 === "ban"))){
 validate552.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/enum",keyword:"enum",params:{allowedValues: schema131.properties.acl.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -19128,20 +16050,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data1 = data.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19150,22 +16067,18 @@ else {
 validate552.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate552.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate554;
-const schema132 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:p2p_point.pool_event"}};
 const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
 const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19190,15 +16103,9 @@ if(typeof data0 !== "string"){
 validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs3 = errors;
-const vSchema0 = schema55.properties.event_kind.enum;
 if(!(data0 === "rejecting_request")){
 validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema55.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -19207,20 +16114,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
-let data1 = data.p2p_peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19229,8 +16131,6 @@ if(valid0){
 else {
 validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate205.errors = vErrors;
@@ -19241,7 +16141,6 @@ return errors === 0;
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
@@ -19252,13 +16151,10 @@ return false;
 else {
 const len1 = data.length;
 if(len1 > 0){
-let data0 = data[0];
 const _errs1 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate173(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -19270,7 +16166,6 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -19302,7 +16197,6 @@ break;
 if(_errs6 === errors){
 if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -19313,8 +16207,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-const vSchema0 = schema83.items[1].oneOf[0].properties.event_kind.enum;
 if(!(data2 === "outgoing_request")){
 const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19325,16 +16217,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -19349,8 +16231,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs4){
-}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0){
@@ -19358,7 +16238,6 @@ valid1 = true;
 passing0 = 0;
 }
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -19401,8 +16280,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs13 = errors;
-const vSchema1 = schema83.items[1].oneOf[1].properties.event_kind.enum;
 if(!(data3 === "accepting_request")){
 const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19413,10 +16290,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs12){
-}
 var valid3 = _errs12 === errors;
 }
 else {
@@ -19424,20 +16297,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
-let data4 = data1.p2p_peer_id;
 const _errs14 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -19452,8 +16320,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs9){
 }
 }
 var _valid0 = _errs9 === errors;
@@ -19471,8 +16337,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19484,7 +16348,6 @@ valid1 = true;
 passing0 = 2;
 }
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
@@ -19527,8 +16390,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs20 = errors;
-const vSchema2 = schema83.items[1].oneOf[3].properties.event_kind.enum;
 if(!(data5 === "request_rejected")){
 const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -19539,10 +16400,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs19){
-}
 var valid4 = _errs19 === errors;
 }
 else {
@@ -19550,20 +16407,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
-let data6 = data1.p2p_peer_id;
 const _errs21 = errors;
-if(!(validate126(data6, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs21 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -19578,8 +16430,6 @@ else {
 vErrors.push(err14);
 }
 errors++;
-}
-if(errors === _errs16){
 }
 }
 var _valid0 = _errs16 === errors;
@@ -19597,8 +16447,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs22 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19614,8 +16462,6 @@ if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDa
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid1){
 valid1 = false;
@@ -19630,8 +16476,6 @@ const _errs24 = errors;
 if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs24 === errors;
 if(_valid0 && valid1){
@@ -19672,11 +16516,7 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs2){
-}
 var valid0 = _errs2 === errors;
-}
-if(valid0){
 }
 }
 }
@@ -19684,8 +16524,6 @@ if(valid0){
 else {
 validate293.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate293.errors = vErrors;
@@ -19696,33 +16534,25 @@ return errors === 0;
 function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate293(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate293(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate554.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate554.errors = vErrors;
@@ -19730,7 +16560,6 @@ return errors === 0;
 }
 
 export const validateGetNetworkSelfOutput = validate556;
-const schema133 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"cryptobox_public_key_hash"};
 
 function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19744,22 +16573,16 @@ if(!func41("cryptobox_public_key_hash", data)){
 validate556.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate556.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetNetworkStatOutput = validate558;
-const schema134 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"total_sent":{"$ref":"octez-definition:int64"},"total_recv":{"$ref":"octez-definition:int64"},"current_inflow":{"$ref":"octez-subschema:6cca9ce559c7989b"},"current_outflow":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["current_outflow","current_inflow","total_recv","total_sent"],"additionalProperties":false};
 
 function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -19778,13 +16601,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
-let data0 = data.total_sent;
 const _errs2 = errors;
-if(!(validate177(data0, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -19793,13 +16613,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
-let data1 = data.total_recv;
 const _errs3 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -19808,13 +16625,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
-let data2 = data.current_inflow;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -19823,20 +16637,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
-let data3 = data.current_outflow;
 const _errs5 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -19848,46 +16657,35 @@ else {
 validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate558.errors = vErrors;
 return errors === 0;
 }
 
 export const validatePostPrivateInjectionOperationsInput = validate563;
-const schema135 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}};
 
 function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate96(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate563.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate563.errors = vErrors;
@@ -19895,8 +16693,6 @@ return errors === 0;
 }
 
 export const validatePostPrivateInjectionOperationsOutput = validate565;
-const schema136 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
-const schema63 = {"$schema":"http://json-schema.org/draft-04/schema#","$ref":"octez-definition:unistring","tezosBase58":"operation_hash"};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19910,10 +16706,6 @@ if(!func41("operation_hash", data)){
 validate228.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 validate228.errors = vErrors;
 return errors === 0;
@@ -19923,33 +16715,25 @@ return errors === 0;
 function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate228(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate565.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate565.errors = vErrors;
@@ -19957,38 +16741,29 @@ return errors === 0;
 }
 
 export const validateGetProtocolsOutput = validate567;
-const schema137 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Protocol_hash"}};
 
 function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate92(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate567.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate567.errors = vErrors;
@@ -19996,7 +16771,6 @@ return errors === 0;
 }
 
 export const validateGetProtocolsEnvironmentOutput = validate569;
-const schema138 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","minimum":0,"maximum":65535};
 
 function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20005,7 +16779,6 @@ if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 validate569.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
@@ -20017,11 +16790,7 @@ if(data < 0 || isNaN(data)){
 validate569.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === 0){
 }
 }
 validate569.errors = vErrors;
@@ -20034,7 +16803,6 @@ const schema139 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20053,14 +16821,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.minor_words !== undefined && func0.call(data, "minor_words")){
-let data0 = data.minor_words;
 const _errs2 = errors;
-if(!(typeof data0 == "number")){
+if(!(typeof data.minor_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -20069,14 +16833,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
-let data1 = data.promoted_words;
 const _errs4 = errors;
-if(!(typeof data1 == "number")){
+if(!(typeof data.promoted_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -20085,14 +16845,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_words !== undefined && func0.call(data, "major_words")){
-let data2 = data.major_words;
 const _errs6 = errors;
-if(!(typeof data2 == "number")){
+if(!(typeof data.major_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -20101,13 +16857,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
-let data3 = data.minor_collections;
 const _errs8 = errors;
-if(!(validate55(data3, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate55(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -20116,13 +16869,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
-let data4 = data.major_collections;
 const _errs9 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate55(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -20131,13 +16881,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.forced_major_collections !== undefined && func0.call(data, "forced_major_collections")){
-let data5 = data.forced_major_collections;
 const _errs10 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
+if(!(validate55(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -20146,13 +16893,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
-let data6 = data.heap_words;
 const _errs11 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate55(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -20161,13 +16905,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
-let data7 = data.heap_chunks;
 const _errs12 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate55(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -20176,13 +16917,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
-let data8 = data.live_words;
 const _errs13 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate55(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -20191,13 +16929,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
-let data9 = data.live_blocks;
 const _errs14 = errors;
-if(!(validate55(data9, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate55(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -20206,13 +16941,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
-let data10 = data.free_words;
 const _errs15 = errors;
-if(!(validate55(data10, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate55(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -20221,13 +16953,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
-let data11 = data.free_blocks;
 const _errs16 = errors;
-if(!(validate55(data11, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate55(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -20236,13 +16965,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
-let data12 = data.largest_free;
 const _errs17 = errors;
-if(!(validate55(data12, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate55(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -20251,13 +16977,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
-let data13 = data.fragments;
 const _errs18 = errors;
-if(!(validate55(data13, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate55(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs18 === errors;
 }
@@ -20266,13 +16989,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
-let data14 = data.compactions;
 const _errs19 = errors;
-if(!(validate55(data14, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate55(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs19 === errors;
 }
@@ -20281,13 +17001,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
-let data15 = data.top_heap_words;
 const _errs20 = errors;
-if(!(validate55(data15, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate55(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs20 === errors;
 }
@@ -20296,20 +17013,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
-let data16 = data.stack_size;
 const _errs21 = errors;
-if(!(validate55(data16, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate55(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -20334,15 +17046,12 @@ else {
 validate570.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate570.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetStatsMemoryOutput = validate585;
-const schema140 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"$ref":"octez-definition:int64"},"resident":{"$ref":"octez-definition:int64"},"shared":{"$ref":"octez-definition:int64"},"text":{"$ref":"octez-definition:int64"},"lib":{"$ref":"octez-definition:int64"},"data":{"$ref":"octez-definition:int64"},"dt":{"$ref":"octez-definition:int64"}},"required":["dt","data","lib","text","shared","resident","size","page_size"],"additionalProperties":false},{"type":"object","properties":{"page_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"mem":{"type":"number"},"resident":{"$ref":"octez-definition:int64"}},"required":["resident","mem","page_size"],"additionalProperties":false}]};
 
 function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20351,7 +17060,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20382,13 +17090,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
-let data0 = data.page_size;
 const _errs4 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -20397,13 +17102,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
-let data1 = data.size;
 const _errs5 = errors;
-if(!(validate177(data1, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate177(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -20412,13 +17114,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
-let data2 = data.resident;
 const _errs6 = errors;
-if(!(validate177(data2, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -20427,13 +17126,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
-let data3 = data.shared;
 const _errs7 = errors;
-if(!(validate177(data3, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate177(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -20442,13 +17138,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
-let data4 = data.text;
 const _errs8 = errors;
-if(!(validate177(data4, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate177(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs8 === errors;
 }
@@ -20457,13 +17150,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
-let data5 = data.lib;
 const _errs9 = errors;
-if(!(validate177(data5, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate177(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
@@ -20472,13 +17162,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
-let data6 = data.data;
 const _errs10 = errors;
-if(!(validate177(data6, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate177(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -20487,20 +17174,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
-let data7 = data.dt;
 const _errs11 = errors;
-if(!(validate177(data7, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate177(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -20522,8 +17204,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -20531,7 +17211,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -20562,13 +17241,10 @@ break;
 }
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
-let data8 = data.page_size;
 const _errs15 = errors;
-if(!(validate55(data8, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -20577,9 +17253,8 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mem !== undefined && func0.call(data, "mem")){
-let data9 = data.mem;
 const _errs16 = errors;
-if(!(typeof data9 == "number")){
+if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20589,9 +17264,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid2 = _errs16 === errors;
 }
 else {
@@ -20599,20 +17271,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
-let data10 = data.resident;
 const _errs18 = errors;
-if(!(validate177(data10, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -20628,8 +17295,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-if(errors === _errs12){
 }
 }
 var _valid0 = _errs12 === errors;
@@ -20666,8 +17331,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate585.errors = vErrors;
 return errors === 0;
 }
@@ -20678,7 +17341,6 @@ const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"o
 function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -20699,7 +17361,6 @@ if(_errs1 === errors){
 if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -20718,13 +17379,10 @@ break;
 }
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
-let data1 = data0.major;
 const _errs5 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate55(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -20733,13 +17391,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
-let data2 = data0.minor;
 const _errs6 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate55(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -20764,8 +17419,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema141.properties.version.properties.additional_info.oneOf[0].enum;
 if(!(data3 === "dev")){
 const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20776,17 +17429,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs9){
-}
 var _valid0 = _errs9 === errors;
 if(_valid0){
 valid2 = true;
 passing0 = 0;
 }
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
@@ -20817,20 +17465,10 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-let data4 = data3.rc;
-const _errs14 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate55(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -20844,8 +17482,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs11){
 }
 }
 var _valid0 = _errs11 === errors;
@@ -20869,8 +17505,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs16 = errors;
-const vSchema1 = schema141.properties.version.properties.additional_info.oneOf[2].enum;
 if(!(data3 === "release")){
 const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -20880,10 +17514,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs15){
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid2){
@@ -20896,7 +17526,6 @@ valid2 = true;
 passing0 = 2;
 }
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
@@ -20927,20 +17556,10 @@ break;
 }
 if(_errs19 === errors){
 if(data3.rc_dev !== undefined && func0.call(data3, "rc_dev")){
-let data5 = data3.rc_dev;
-const _errs20 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
+if(!(validate55(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -20955,8 +17574,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs17){
-}
 }
 var _valid0 = _errs17 === errors;
 if(_valid0 && valid2){
@@ -20969,7 +17586,6 @@ valid2 = true;
 passing0 = 3;
 }
 const _errs21 = errors;
-const _errs22 = errors;
 if(errors === _errs21){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
@@ -21000,20 +17616,10 @@ break;
 }
 if(_errs23 === errors){
 if(data3.beta !== undefined && func0.call(data3, "beta")){
-let data6 = data3.beta;
-const _errs24 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
+if(!(validate55(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid5 = _errs24 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -21028,8 +17634,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs21){
-}
 }
 var _valid0 = _errs21 === errors;
 if(_valid0 && valid2){
@@ -21042,7 +17646,6 @@ valid2 = true;
 passing0 = 4;
 }
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing5;
@@ -21073,20 +17676,10 @@ break;
 }
 if(_errs27 === errors){
 if(data3.beta_dev !== undefined && func0.call(data3, "beta_dev")){
-let data7 = data3.beta_dev;
-const _errs28 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
+if(!(validate55(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid6 = _errs28 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -21100,8 +17693,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs25){
 }
 }
 var _valid0 = _errs25 === errors;
@@ -21142,14 +17733,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs7){
-}
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21160,8 +17747,6 @@ else {
 validate596.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs2){
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -21170,13 +17755,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.network_version !== undefined && func0.call(data, "network_version")){
-let data8 = data.network_version;
 const _errs29 = errors;
-if(!(validate266(data8, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate266(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs29 === errors;
 }
@@ -21191,7 +17773,6 @@ const _errs31 = errors;
 let valid7 = false;
 let passing1 = null;
 const _errs32 = errors;
-const _errs33 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
@@ -21222,13 +17803,10 @@ break;
 }
 if(_errs34 === errors){
 if(data9.commit_hash !== undefined && func0.call(data9, "commit_hash")){
-let data10 = data9.commit_hash;
 const _errs35 = errors;
-if(!(validate24(data10, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate24(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs35 === errors;
 }
@@ -21237,20 +17815,15 @@ var valid8 = true;
 }
 if(valid8){
 if(data9.commit_date !== undefined && func0.call(data9, "commit_date")){
-let data11 = data9.commit_date;
 const _errs36 = errors;
-if(!(validate24(data11, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
+if(!(validate24(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid8 = _errs36 === errors;
 }
 else {
 var valid8 = true;
-}
-if(valid8){
 }
 }
 }
@@ -21265,8 +17838,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs32){
 }
 }
 var _valid1 = _errs32 === errors;
@@ -21284,9 +17855,6 @@ else {
 vErrors.push(err20);
 }
 errors++;
-}
-const _errs38 = errors;
-if(errors === _errs37){
 }
 var _valid1 = _errs37 === errors;
 if(_valid1 && valid7){
@@ -21322,14 +17890,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs30){
-}
 var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -21340,15 +17904,12 @@ else {
 validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate596.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate606;
-const schema142 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:4cc926248a7a7d26"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
 function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21358,7 +17919,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -21401,8 +17961,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema57.oneOf[0].properties.phase.enum;
 if(!(data0 === "launching")){
 const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21413,10 +17971,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -21424,20 +17978,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
-let data1 = data.since;
 const _errs6 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -21453,8 +18002,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -21462,7 +18009,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -21505,8 +18051,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema57.oneOf[1].properties.phase.enum;
 if(!(data2 === "running")){
 const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21517,10 +18061,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -21528,20 +18068,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
-let data3 = data.since;
 const _errs12 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -21557,8 +18092,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 if(_valid0 && valid0){
@@ -21571,7 +18104,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -21614,8 +18146,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs17 = errors;
-const vSchema2 = schema57.oneOf[2].properties.phase.enum;
 if(!(data4 === "closing")){
 const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21626,10 +18156,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs16){
-}
 var valid3 = _errs16 === errors;
 }
 else {
@@ -21637,13 +18163,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data5 = data.birth;
 const _errs18 = errors;
-if(!(validate173(data5, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs18 === errors;
 }
@@ -21652,20 +18175,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
-let data6 = data.since;
 const _errs19 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs19 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -21682,8 +18200,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors === _errs13){
-}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -21696,7 +18212,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -21739,8 +18254,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema3 = schema57.oneOf[3].properties.phase.enum;
 if(!(data7 === "closed")){
 const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21751,10 +18264,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs23){
-}
 var valid4 = _errs23 === errors;
 }
 else {
@@ -21762,13 +18271,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data8 = data.birth;
 const _errs25 = errors;
-if(!(validate173(data8, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -21777,20 +18283,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
-let data9 = data.since;
 const _errs26 = errors;
-if(!(validate173(data9, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs26 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -21807,8 +18308,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(errors === _errs20){
-}
 }
 var _valid0 = _errs20 === errors;
 if(_valid0 && valid0){
@@ -21821,7 +18320,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -21864,8 +18362,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs31 = errors;
-const vSchema4 = schema57.oneOf[4].properties.phase.enum;
 if(!(data10 === "crashed")){
 const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -21876,10 +18372,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs30){
-}
 var valid5 = _errs30 === errors;
 }
 else {
@@ -21887,13 +18379,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
-let data11 = data.birth;
 const _errs32 = errors;
-if(!(validate173(data11, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs32 === errors;
 }
@@ -21902,13 +18391,10 @@ var valid5 = true;
 }
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
-let data12 = data.since;
 const _errs33 = errors;
-if(!(validate173(data12, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs33 === errors;
 }
@@ -21917,20 +18403,15 @@ var valid5 = true;
 }
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
-let data13 = data.errors;
 const _errs34 = errors;
-if(!(validate219(data13, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid5 = _errs34 === errors;
 }
 else {
 var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -21947,8 +18428,6 @@ else {
 vErrors.push(err24);
 }
 errors++;
-}
-if(errors === _errs27){
 }
 }
 var _valid0 = _errs27 === errors;
@@ -21988,13 +18467,10 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate210.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"block":{"$ref":"octez-definition:block_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["chain_id","block"],"additionalProperties":false},{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"}},"required":["level","chain_id"],"additionalProperties":false}]};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22003,7 +18479,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22034,13 +18509,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-let data0 = data.block;
 const _errs4 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22049,13 +18521,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
-let data1 = data.chain_id;
 const _errs5 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22064,20 +18533,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.peer !== undefined && func0.call(data, "peer")){
-let data2 = data.peer;
 const _errs6 = errors;
-if(!(validate126(data2, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22094,8 +18558,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22103,7 +18565,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22134,13 +18595,10 @@ break;
 }
 if(_errs9 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
-let data3 = data.chain_id;
 const _errs10 = errors;
-if(!(validate123(data3, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -22149,20 +18607,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.level !== undefined && func0.call(data, "level")){
-let data4 = data.level;
 const _errs11 = errors;
-if(!(validate132(data4, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22177,8 +18630,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -22215,8 +18666,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate119.errors = vErrors;
 return errors === 0;
 }
@@ -22225,7 +18674,6 @@ return errors === 0;
 function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22244,13 +18692,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22261,7 +18706,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22269,7 +18713,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22288,13 +18731,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22303,20 +18743,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate119(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate119(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22326,22 +18761,16 @@ else {
 validate606.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate606.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -22353,7 +18782,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -22372,13 +18800,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -22387,13 +18812,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -22402,20 +18824,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate119(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate119(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -22426,15 +18843,11 @@ else {
 validate606.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22445,21 +18858,16 @@ else {
 validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate606.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsOutput = validate613;
-const schema143 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"chain_id":{"$ref":"octez-definition:Chain_id"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["pipelines","information","status","chain_id"],"additionalProperties":false}};
-const schema64 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"instances":{"$ref":"octez-subschema:6cca9ce559c7989b"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"queue_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["queue_length","status","instances"],"additionalProperties":false};
+export const validateWorkersOutput = validate613;
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22478,13 +18886,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
-let data0 = data.instances;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate55(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22493,13 +18898,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
-let data1 = data.status;
 const _errs3 = errors;
-if(!(validate210(data1, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -22508,20 +18910,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
-let data2 = data.queue_length;
 const _errs4 = errors;
-if(!(validate55(data2, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate55(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -22532,8 +18929,6 @@ else {
 validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate238.errors = vErrors;
 return errors === 0;
@@ -22543,7 +18938,6 @@ return errors === 0;
 function validate613(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -22551,7 +18945,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -22570,13 +18963,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-let data1 = data0.chain_id;
 const _errs4 = errors;
-if(!(validate123(data1, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -22585,13 +18975,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate210(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -22600,13 +18987,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate238(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -22621,7 +19005,6 @@ if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 validate613.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 > 32767 || isNaN(data4)){
@@ -22633,19 +19016,13 @@ if(data4 < -32768 || isNaN(data4)){
 validate613.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/minimum",keyword:"minimum",params:{comparison: ">=", limit: -32768},message:"must be >= -32768"}];
 return false;
 }
-else {
 }
-}
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22657,22 +19034,16 @@ else {
 validate613.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate613.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate613.errors = vErrors;
@@ -22680,8 +19051,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate617;
-const schema144 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:93367be6be26ddcf"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
-const schema48 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"hash":{"$ref":"octez-definition:block_hash"}},"required":["hash"],"additionalProperties":false},{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id"],"additionalProperties":false}]};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22690,7 +19059,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22721,20 +19089,10 @@ break;
 }
 if(_errs3 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
-let data0 = data.hash;
-const _errs4 = errors;
-if(!(validate120(data0, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -22749,8 +19107,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -22758,7 +19114,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -22789,20 +19144,10 @@ break;
 }
 if(_errs7 === errors){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-let data1 = data.peer_id;
-const _errs8 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22816,8 +19161,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if(errors === _errs5){
 }
 }
 var _valid0 = _errs5 === errors;
@@ -22854,8 +19197,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate187.errors = vErrors;
 return errors === 0;
 }
@@ -22864,7 +19205,6 @@ return errors === 0;
 function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -22883,13 +19223,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -22900,7 +19237,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -22908,7 +19244,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -22927,13 +19262,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -22942,20 +19274,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate187(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate187(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -22965,22 +19292,16 @@ else {
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate617.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -22992,7 +19313,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -23011,13 +19331,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -23026,13 +19343,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -23041,20 +19355,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate187(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate187(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -23065,15 +19374,11 @@ else {
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23084,21 +19389,16 @@ else {
 validate617.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate617.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate624;
-const schema145 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"p2p_readers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_chains":{"$ref":"octez-subschema:6cca9ce559c7989b"},"operation_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"operations_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"block_header_db":{"$ref":"octez-subschema:89da6b20abd1a851"},"active_connections":{"$ref":"octez-subschema:6cca9ce559c7989b"},"active_peers":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["active_peers","active_connections","block_header_db","operations_db","operation_db","active_chains","p2p_readers"],"additionalProperties":false};
-const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"table_length":{"$ref":"octez-subschema:6cca9ce559c7989b"},"scheduler_length":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["scheduler_length","table_length"],"additionalProperties":false};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23117,13 +19417,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
-let data0 = data.table_length;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate55(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23132,20 +19429,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
-let data1 = data.scheduler_length;
 const _errs3 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate55(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23154,8 +19446,6 @@ if(valid0){
 else {
 validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate184.errors = vErrors;
@@ -23166,7 +19456,6 @@ return errors === 0;
 function validate624(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23185,13 +19474,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
-let data0 = data.p2p_readers;
 const _errs2 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate55(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23200,13 +19486,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
-let data1 = data.active_chains;
 const _errs3 = errors;
-if(!(validate55(data1, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate55(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -23215,13 +19498,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
-let data2 = data.operation_db;
 const _errs4 = errors;
-if(!(validate184(data2, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate184(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -23230,13 +19510,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
-let data3 = data.operations_db;
 const _errs5 = errors;
-if(!(validate184(data3, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate184(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -23245,13 +19522,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
-let data4 = data.block_header_db;
 const _errs6 = errors;
-if(!(validate184(data4, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate184(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -23260,13 +19534,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
-let data5 = data.active_connections;
 const _errs7 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate55(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -23275,20 +19546,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
-let data6 = data.active_peers;
 const _errs8 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate55(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23303,20 +19569,16 @@ else {
 validate624.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate624.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate632;
-const schema146 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"information":{"$ref":"octez-subschema:ea7e28c802e01b91"},"pipelines":{"type":"object","properties":{"fetched_headers":{"$ref":"octez-subschema:6cca9ce559c7989b"},"fetched_blocks":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["fetched_blocks","fetched_headers"],"additionalProperties":false}},"required":["pipelines","information","status","peer_id"],"additionalProperties":false}};
 
 function validate632(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
@@ -23324,7 +19586,6 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
@@ -23343,13 +19604,10 @@ break;
 }
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
-let data1 = data0.peer_id;
 const _errs4 = errors;
-if(!(validate126(data1, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -23358,13 +19616,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
-let data2 = data0.status;
 const _errs5 = errors;
-if(!(validate210(data2, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 }
@@ -23373,13 +19628,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
-let data3 = data0.information;
 const _errs6 = errors;
-if(!(validate238(data3, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -23390,7 +19642,6 @@ if(valid1){
 if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
@@ -23409,13 +19660,10 @@ break;
 }
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
-let data5 = data4.fetched_headers;
 const _errs10 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate55(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs10 === errors;
 }
@@ -23424,20 +19672,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
-let data6 = data4.fetched_blocks;
 const _errs11 = errors;
-if(!(validate55(data6, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate55(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23447,15 +19690,11 @@ else {
 validate632.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs7){
-}
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -23467,22 +19706,16 @@ else {
 validate632.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs1){
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate632.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate632.errors = vErrors;
@@ -23490,7 +19723,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate638;
-const schema147 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:a6a840967d744e63"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -23500,7 +19732,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23543,8 +19774,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema51.oneOf[0].properties.request.enum;
 if(!(data0 === "new_head")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -23555,10 +19784,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -23566,20 +19791,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -23595,8 +19815,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -23604,7 +19822,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -23647,8 +19864,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema51.oneOf[1].properties.request.enum;
 if(!(data2 === "new_branch")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -23659,10 +19874,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs10){
-}
 var valid2 = _errs10 === errors;
 }
 else {
@@ -23670,13 +19881,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
-let data3 = data.block;
 const _errs12 = errors;
-if(!(validate120(data3, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -23685,20 +19893,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
-let data4 = data.locators;
 const _errs13 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate55(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23714,8 +19917,6 @@ else {
 vErrors.push(err9);
 }
 errors++;
-}
-if(errors === _errs7){
 }
 }
 var _valid0 = _errs7 === errors;
@@ -23752,8 +19953,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate195.errors = vErrors;
 return errors === 0;
 }
@@ -23762,7 +19961,6 @@ return errors === 0;
 function validate638(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -23781,13 +19979,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -23798,7 +19993,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -23806,7 +20000,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -23825,13 +20018,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -23840,20 +20030,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate195(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate195(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -23863,22 +20048,16 @@ else {
 validate638.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate638.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -23890,7 +20069,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -23909,13 +20087,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -23924,13 +20099,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -23939,20 +20111,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate195(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate195(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -23963,15 +20130,11 @@ else {
 validate638.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -23982,15 +20145,12 @@ else {
 validate638.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate638.errors = vErrors;
 return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate645;
-const schema148 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","pushed"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-subschema:e2ee9380d9d590f5"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["pending_requests","status"],"additionalProperties":false};
 const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
 const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["branch","ignored","increment"]};
 
@@ -24001,53 +20161,37 @@ if(typeof data !== "string"){
 validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema60.enum;
 if(!(((data === "branch") || (data === "ignored")) || (data === "increment"))){
 validate223.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate223.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"known_valid":{"$ref":"octez-subschema:ebd486c9978dfc0a"},"pending":{"$ref":"octez-subschema:ebd486c9978dfc0a"}},"required":["pending","known_valid"],"additionalProperties":false};
-const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"$ref":"octez-definition:Operation_hash"}};
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate228(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
-if(valid0){
-}
 }
 else {
 validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate227.errors = vErrors;
@@ -24058,7 +20202,6 @@ return errors === 0;
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24077,13 +20220,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
-let data0 = data.known_valid;
 const _errs2 = errors;
-if(!(validate227(data0, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate227(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -24092,20 +20232,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
-let data1 = data.pending;
 const _errs3 = errors;
-if(!(validate227(data1, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate227(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -24114,8 +20249,6 @@ if(valid0){
 else {
 validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate226.errors = vErrors;
@@ -24130,7 +20263,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24173,8 +20305,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-const vSchema0 = schema59.oneOf[0].properties.request.enum;
 if(!(data0 === "flush")){
 const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24185,10 +20315,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -24196,13 +20322,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
-let data1 = data.block;
 const _errs6 = errors;
-if(!(validate120(data1, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 }
@@ -24211,20 +20334,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.event !== undefined && func0.call(data, "event")){
-let data2 = data.event;
 const _errs7 = errors;
-if(!(validate223(data2, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+if(!(validate223(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -24241,8 +20359,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -24250,7 +20366,6 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -24293,8 +20408,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema1 = schema59.oneOf[1].properties.request.enum;
 if(!(data3 === "notify")){
 const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24305,10 +20418,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs11){
-}
 var valid2 = _errs11 === errors;
 }
 else {
@@ -24316,13 +20425,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
-let data4 = data.peer;
 const _errs13 = errors;
-if(!(validate126(data4, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs13 === errors;
 }
@@ -24331,20 +20437,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
-let data5 = data.mempool;
 const _errs14 = errors;
-if(!(validate226(data5, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate226(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -24361,8 +20462,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(errors === _errs8){
-}
 }
 var _valid0 = _errs8 === errors;
 if(_valid0 && valid0){
@@ -24375,7 +20474,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs15 = errors;
-const _errs16 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -24418,8 +20516,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema2 = schema59.oneOf[2].properties.request.enum;
 if(!(data6 === "inject")){
 const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24430,10 +20526,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs18){
-}
 var valid3 = _errs18 === errors;
 }
 else {
@@ -24441,13 +20533,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
-let data7 = data.operation;
 const _errs20 = errors;
-if(!(validate191(data7, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs20 === errors;
 }
@@ -24456,9 +20545,8 @@ var valid3 = true;
 }
 if(valid3){
 if(data.force !== undefined && func0.call(data, "force")){
-let data8 = data.force;
 const _errs21 = errors;
-if(typeof data8 !== "boolean"){
+if(typeof data.force !== "boolean"){
 const err14 = {instancePath:instancePath+"/force",schemaPath:"#/oneOf/2/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
@@ -24468,15 +20556,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs22 = errors;
-if(errors === _errs21){
-}
 var valid3 = _errs21 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -24493,8 +20576,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors === _errs15){
-}
 }
 var _valid0 = _errs15 === errors;
 if(_valid0 && valid0){
@@ -24507,7 +20588,6 @@ valid0 = true;
 passing0 = 2;
 }
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -24550,8 +20630,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs27 = errors;
-const vSchema3 = schema59.oneOf[3].properties.request.enum;
 if(!(data9 === "arrived")){
 const err19 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24562,10 +20640,6 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs26){
-}
 var valid4 = _errs26 === errors;
 }
 else {
@@ -24573,13 +20647,10 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
-let data10 = data.operation_hash;
 const _errs28 = errors;
-if(!(validate228(data10, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs28 === errors;
 }
@@ -24588,20 +20659,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
-let data11 = data.operation;
 const _errs29 = errors;
-if(!(validate191(data11, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs29 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -24618,8 +20684,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(errors === _errs23){
-}
 }
 var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
@@ -24632,7 +20696,6 @@ valid0 = true;
 passing0 = 3;
 }
 const _errs30 = errors;
-const _errs31 = errors;
 if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
@@ -24664,7 +20727,6 @@ break;
 if(_errs32 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data12 = data.request;
-const _errs33 = errors;
 if(typeof data12 !== "string"){
 const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24675,8 +20737,6 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs34 = errors;
-const vSchema4 = schema59.oneOf[4].properties.request.enum;
 if(!(data12 === "advertise")){
 const err24 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24687,16 +20747,6 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs33){
-}
-var valid5 = _errs33 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
@@ -24711,8 +20761,6 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors === _errs30){
-}
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid0){
@@ -24725,7 +20773,6 @@ valid0 = true;
 passing0 = 4;
 }
 const _errs35 = errors;
-const _errs36 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -24757,7 +20804,6 @@ break;
 if(_errs37 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data13 = data.request;
-const _errs38 = errors;
 if(typeof data13 !== "string"){
 const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -24768,8 +20814,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs39 = errors;
-const vSchema5 = schema59.oneOf[5].properties.request.enum;
 if(!(data13 === "leftover")){
 const err29 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24780,16 +20824,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs38){
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -24804,8 +20838,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(errors === _errs35){
-}
 }
 var _valid0 = _errs35 === errors;
 if(_valid0 && valid0){
@@ -24818,7 +20850,6 @@ valid0 = true;
 passing0 = 5;
 }
 const _errs40 = errors;
-const _errs41 = errors;
 if(errors === _errs40){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
@@ -24861,8 +20892,6 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs44 = errors;
-const vSchema6 = schema59.oneOf[6].properties.request.enum;
 if(!(data14 === "ban")){
 const err34 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -24873,10 +20902,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs43){
-}
 var valid7 = _errs43 === errors;
 }
 else {
@@ -24884,20 +20909,15 @@ var valid7 = true;
 }
 if(valid7){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
-let data15 = data.operation_hash;
 const _errs45 = errors;
-if(!(validate228(data15, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid7 = _errs45 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -24912,8 +20932,6 @@ else {
 vErrors.push(err35);
 }
 errors++;
-}
-if(errors === _errs40){
 }
 }
 var _valid0 = _errs40 === errors;
@@ -24955,8 +20973,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate221.errors = vErrors;
 return errors === 0;
 }
@@ -24965,7 +20981,6 @@ return errors === 0;
 function validate645(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -24984,13 +20999,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
-let data0 = data.status;
 const _errs2 = errors;
-if(!(validate210(data0, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -25001,7 +21013,6 @@ if(valid0){
 if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
@@ -25009,7 +21020,6 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
@@ -25028,13 +21038,10 @@ break;
 }
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
-let data3 = data2.pushed;
 const _errs8 = errors;
-if(!(validate173(data3, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -25043,20 +21050,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
-let data4 = data2.request;
 const _errs9 = errors;
-if(!(validate221(data4, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate221(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -25066,22 +21068,16 @@ else {
 validate645.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate645.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -25093,7 +21089,6 @@ if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -25112,13 +21107,10 @@ break;
 }
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
-let data6 = data5.pushed;
 const _errs13 = errors;
-if(!(validate173(data6, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs13 === errors;
 }
@@ -25127,13 +21119,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
-let data7 = data5.treated;
 const _errs14 = errors;
-if(!(validate173(data7, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs14 === errors;
 }
@@ -25142,20 +21131,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
-let data8 = data5.request;
 const _errs15 = errors;
-if(!(validate221(data8, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate221(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -25166,15 +21150,11 @@ else {
 validate645.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs10){
-}
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -25184,8 +21164,6 @@ if(valid0){
 else {
 validate645.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate645.errors = vErrors;

@@ -10,7 +10,7 @@ import type { BodyCodec, ServiceCodecs } from "../reconcile/codec-model.ts";
 import { Interpreter } from "../ir/interpret.ts";
 import { bodyMediaTypes, pathDescriptor, queryDescriptor } from "../emit/routes.ts";
 import { routeToString } from "../model/describe-tree.ts";
-import { matchPath, splitPath, type AnyRouteDescriptor, type BinaryBodies, type BodyDescriptor, type BodyPart, type JsonValidator, BinaryReader, BinaryWriter } from "@tezos-rpcgen/runtime";
+import { binaryBodiesOf, matchPath, splitPath, type AnyRouteDescriptor, type BinaryBodies, type BodyDescriptor, type BodyPart, type Codec, type JsonValidator } from "@tezos-rpcgen/runtime";
 import { CliError } from "./errors.ts";
 import type { InspectedInterface } from "./spec-source.ts";
 
@@ -92,23 +92,11 @@ export function matchRoute(spec: InspectedInterface, method: string, path: strin
 /** Binary bodies of the matched service, run by the IR interpreter. */
 export function interpretedBinaryBodies(spec: InspectedInterface, entry: ServiceCodecs): BinaryBodies {
   const interpreter = new Interpreter(spec.model.definitions);
-  const codecOf = (part: BodyPart) => {
+  const codecs = new Map<BodyPart, Codec<unknown>>();
+  return binaryBodiesOf((_route, part) => {
     const body = entry[part];
-    if (!body || body.jsonOnly !== undefined) throw new CliError(`${part} of ${entry.service.method} ${routeToString(entry.service.route)} has no binary form`, 2);
-    return interpreter.codec(body.codec);
-  };
-  return {
-    supports: (_route, part) => entry[part] !== undefined && entry[part]!.jsonOnly === undefined,
-    encode(_route, part, value) {
-      const writer = new BinaryWriter();
-      codecOf(part).encode(writer, value);
-      return writer.finish();
-    },
-    decode(_route, part, payload) {
-      const reader = new BinaryReader(payload);
-      const value = codecOf(part).decode(reader);
-      reader.expectEnd();
-      return value;
-    },
-  };
+    if (!body || body.jsonOnly !== undefined) return undefined;
+    if (!codecs.has(part)) codecs.set(part, interpreter.codec(body.codec));
+    return codecs.get(part);
+  });
 }

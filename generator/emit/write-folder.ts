@@ -6,7 +6,8 @@
  * | `types.ts` | value types of definitions and bodies, request types |
  * | `codecs.ts` | binary decoders and encoders (from the codec emitter, plugged in by the caller) |
  * | `validators.js` + `validators.d.ts` | JSON validators compiled at generation time |
- * | `routes.ts` | route descriptors and `routeTable` |
+ * | `routes.ts` | route descriptors and `routeTable` (JSON validation only) |
+ * | `binary.ts` | `binaryCodecs`: the binary codecs of the bodies by operation, for binary clients and servers |
  * | `client.ts` | typed client functions over an `RpcTransport` |
  * | `server.ts` | the `Handlers` interface a server implements |
  * | `index.ts` | re-exports everything |
@@ -26,6 +27,7 @@ import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./
 import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
+import { emitBinaryTable } from "./binary-table.ts";
 import { emitServer } from "./server.ts";
 import { emitTypes, type TypeEmitter } from "./types.ts";
 import { emitValidators, planValidators } from "./validators/index.ts";
@@ -35,7 +37,7 @@ export interface CodecsContext {
   model: CodecModel;
   /**
    * Every identifier of the interface. For each body with a binary form (`jsonOnly` unset) of
-   * each service, `routes.ts` imports `decode<Body>` and `encode<Body>`
+   * each service, `binary.ts` imports `decode<Body>` and `encode<Body>`
    * (`codecFunctionNames(names.services[i].output)` etc.) from `./codecs.ts`; types come from
    * `./types.ts` under `names.definitions` / the body names.
    */
@@ -85,6 +87,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
   }
   const routesFile = await typescript(emitRoutes(model, names, plan));
+  const binaryFile = await typescript(emitBinaryTable(model, names));
   const clientFile = await typescript(emitClient(model, names));
   const serverFile = await typescript(emitServer(model, names));
   const indexFile = await typescript(indexFileSource());
@@ -100,6 +103,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     { name: GENERATED_FILES.validators, contents: validatorsJs },
     { name: GENERATED_FILES.validatorDeclarations, contents: declarationsFile },
     { name: GENERATED_FILES.routes, contents: routesFile },
+    { name: GENERATED_FILES.binary, contents: binaryFile },
     { name: GENERATED_FILES.client, contents: clientFile },
     { name: GENERATED_FILES.server, contents: serverFile },
     { name: GENERATED_FILES.index, contents: indexFile },
@@ -118,6 +122,7 @@ export function indexFileSource(): string {
     `export * from "${siblingModule("codecs")}";`,
     `export * from "${siblingModule("validators")}";`,
     `export * from "${siblingModule("routes")}";`,
+    `export * from "${siblingModule("binary")}";`,
     `export * from "${siblingModule("client")}";`,
     `export type * from "${siblingModule("server")}";`,
   ].join("\n");

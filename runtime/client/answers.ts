@@ -4,7 +4,6 @@
  */
 import { DecodeError } from "../codec/errors.ts";
 import { isErrorTrace } from "../http/error-trace.ts";
-import { unframeBinary } from "../http/framing.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, baseMediaType } from "../http/media-types.ts";
 import type { AnyRouteDescriptor, HttpMethod, MediaType } from "../rpc/route.ts";
 import { RpcError, ValidationError } from "./errors.ts";
@@ -52,7 +51,7 @@ export function decodeOutput(context: AnswerContext, mediaType: MediaType, bytes
   const { route } = context;
   if (mediaType === BINARY_MEDIA_TYPE) {
     if (!context.binary) throw new DecodeError("a JSON answer", "a binary answer, and this client has no binary codecs", 0);
-    return context.binary.decode(route, "output", framed ? unframeBinary(bytes) : bytes);
+    return framed ? context.binary.decodeBody(route, "output", bytes) : context.binary.decodePayload(route, "output", bytes);
   }
   const value = parseJsonBytes(bytes);
   if (context.validate && !route.output.validate(value)) throw new ValidationError(`${what} of ${route.operation}`, route.output.validate.errors ?? []);
@@ -69,7 +68,7 @@ export function rpcError(context: AnswerContext, response: Response, body: Uint8
   if (type === BINARY_MEDIA_TYPE) {
     try {
       if (!context.binary?.supports(route, "error")) throw new Error("this client has no binary codec for it");
-      return new RpcError({ ...base, trace: context.binary.decode(route, "error", unframeBinary(body)) });
+      return new RpcError({ ...base, trace: context.binary.decodeBody(route, "error", body) });
     } catch (error) {
       return new RpcError({ ...base, text: `binary error body of ${body.length} bytes that does not decode (${(error as Error).message})` });
     }

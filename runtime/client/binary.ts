@@ -1,9 +1,12 @@
 /**
- * Binary bodies for the HTTP client. Imported only by applications that speak
- * `application/octet-stream`, so that JSON-only bundles leave the binary codecs out.
+ * Binary bodies for the HTTP client (and any server that wants them). Imported only by
+ * applications that speak `application/octet-stream`, so that JSON-only bundles leave out the
+ * binary codecs and the binary framing.
  */
 import { BinaryReader } from "../codec/reader.ts";
 import { BinaryWriter } from "../codec/writer.ts";
+import { frameBinary, unframeBinary } from "../http/framing.ts";
+import { BinaryFrameSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor } from "../rpc/route.ts";
 import type { BinaryBodies, BodyPart } from "./options.ts";
 
@@ -16,37 +19,39 @@ export interface BodyCodec<T = any> {
 /** Binary codecs of one route's bodies. */
 export type RouteBodyCodecs = Partial<Record<BodyPart, BodyCodec>>;
 
-/** Binary codecs by route operation name (a generated table). */
+/** Binary codecs by route operation name (a generated interface's `binaryCodecs`). */
 export type BinaryCodecTable = Readonly<Record<string, RouteBodyCodecs>>;
 
 /**
- * Binary bodies from `table`, or from the codecs a route descriptor carries itself when the
- * table has none for it.
+ * Binary bodies from a generated interface's table (`binaryCodecs` of its `binary.ts`), for a
+ * client's `binary` option.
  */
-export function binaryBodies(table: BinaryCodecTable = {}): BinaryBodies {
-  const codecOf = (route: AnyRouteDescriptor, part: BodyPart): BodyCodec | undefined => {
-    const fromTable = table[route.operation]?.[part];
-    if (fromTable) return fromTable;
-    const body = route[part];
-    return body?.decode && body.encode ? { decode: body.decode, encode: body.encode } : undefined;
-  };
+export function binaryBodies(table: BinaryCodecTable): BinaryBodies {
+  return binaryBodiesOf((route, part) => table[route.operation]?.[part]);
+}
+
+/** Binary bodies from any lookup of codecs (the command line runs interpreted ones). */
+export function binaryBodiesOf(codecOf: (route: AnyRouteDescriptor, part: BodyPart) => BodyCodec | undefined): BinaryBodies {
   const need = (route: AnyRouteDescriptor, part: BodyPart): BodyCodec => {
     const codec = codecOf(route, part);
     if (!codec) throw new Error(`no binary codec for the ${part} of ${route.operation}`);
     return codec;
   };
+  const decodePayload = (route: AnyRouteDescriptor, part: BodyPart, payload: Uint8Array): unknown => {
+    const reader = new BinaryReader(payload);
+    const value = need(route, part).decode(reader);
+    reader.expectEnd(`the end of the ${part} of ${route.operation}`);
+    return value;
+  };
   return {
     supports: (route, part) => codecOf(route, part) !== undefined,
-    encode(route, part, value) {
+    encodeBody(route, part, value) {
       const writer = new BinaryWriter();
       need(route, part).encode(writer, value);
-      return writer.finish();
+      return frameBinary(writer.finish());
     },
-    decode(route, part, payload) {
-      const reader = new BinaryReader(payload);
-      const value = need(route, part).decode(reader);
-      reader.expectEnd(`the end of the ${part} of ${route.operation}`);
-      return value;
-    },
+    decodeBody: (route, part, body) => decodePayload(route, part, unframeBinary(body)),
+    decodePayload,
+    streamSplitter: (limit) => new BinaryFrameSplitter(limit),
   };
 }

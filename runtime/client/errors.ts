@@ -7,7 +7,7 @@
  * element over its cap is the wire's `ElementTooLargeError`.
  */
 import type { JsonValidationError } from "../rpc/json-validation.ts";
-import type { HttpMethod } from "../rpc/route.ts";
+import type { HttpMethod, RouteDescriptor } from "../rpc/route.ts";
 import { formatErrorTrace, isErrorTrace } from "../http/error-trace.ts";
 
 /** What a node said when it answered with an error status. */
@@ -47,6 +47,15 @@ export class RpcError<E = unknown> extends Error {
     if (text !== undefined) this.text = text;
     if (allow !== undefined) this.allow = allow;
   }
+}
+
+/**
+ * Whether `error` is an {@link RpcError}, typed with the error type of `route` (the route of the
+ * call that failed): `if (isRpcError(e, getChainsChainIdRoute)) e.trace…`.
+ */
+// The route only carries the type; the check is the class.
+export function isRpcError<E>(error: unknown, _route?: RouteDescriptor<any, any, E>): error is RpcError<E> {
+  return error instanceof RpcError;
 }
 
 /** Why a call could not be made or finished. */

@@ -4,18 +4,15 @@
  * so consecutive calls reuse a connection; pass your own `fetch` to change the pool. Nothing
  * here imports Node-only modules.
  */
-import { ElementTooLargeError, FramingError } from "../http/errors.ts";
-import { CodecError } from "../codec/errors.ts";
-import { frameBinary } from "../http/framing.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, acceptHeader, contentTypeHeader } from "../http/media-types.ts";
 import { buildPath } from "../http/path.ts";
 import { buildQueryString } from "../http/query-string.ts";
-import { BinaryFrameSplitter, DEFAULT_ELEMENT_LIMIT, NdjsonSplitter } from "../http/stream-split.ts";
+import { DEFAULT_ELEMENT_LIMIT, NdjsonSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor, MediaType, RouteDescriptor } from "../rpc/route.ts";
 import type { RpcRequest, RpcTransport } from "../rpc/transport.ts";
 import { answerMediaType, decodeOutput, rpcError, type AnswerContext } from "./answers.ts";
 import { callSignal, pause, type CallSignal } from "./call-signal.ts";
-import { MediaTypeError, RpcError, TransportError, ValidationError } from "./errors.ts";
+import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
 import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
 import { bodyChunks, readBodyCapped } from "./read-body.ts";
 
@@ -28,9 +25,13 @@ interface Prepared {
 
 const DEFAULT_RETRY_STATUSES: readonly number[] = [502, 503, 504];
 
-/** Errors that describe the answer itself; anything else while reading a body is a broken connection. */
-function isAnswerError(error: unknown): boolean {
-  return error instanceof CodecError || error instanceof ValidationError || error instanceof ElementTooLargeError || error instanceof FramingError || error instanceof RpcError;
+/**
+ * Whether `error` is the platform's: `fetch` and body readers fail with a `TypeError` (network
+ * failure, connection cut) or an `AbortError`. Anything else describes the answer itself (too
+ * large, undecodable, invalid) and is passed on as is.
+ */
+function isPlatformError(error: unknown): boolean {
+  return error instanceof TypeError || (error as { name?: unknown } | null)?.name === "AbortError";
 }
 
 function causeText(error: unknown): string {
@@ -41,29 +42,29 @@ function causeText(error: unknown): string {
 
 /** Calls a node over HTTP. See {@link HttpTransportOptions} for the settings. */
 export class HttpTransport implements RpcTransport {
-  private readonly base: string;
-  private readonly options: HttpTransportOptions;
-  private readonly binary: BinaryBodies | undefined;
-  private readonly fetch: typeof globalThis.fetch;
+  readonly #base: string;
+  readonly #options: HttpTransportOptions;
+  readonly #binary: BinaryBodies | undefined;
+  readonly #fetch: typeof globalThis.fetch;
 
   constructor(options: HttpTransportOptions) {
     const base = String(options.baseUrl).replace(/\/+$/, "");
     const parsed = new URL(base);
     if (parsed.search !== "" || parsed.hash !== "") throw new TypeError(`the base URL ${base} must not have a query string or a fragment`);
     if (options.mediaType === BINARY_MEDIA_TYPE && !options.binary) throw new MediaTypeError("a client whose media type is application/octet-stream needs binary codecs (the `binary` option)");
-    this.base = base;
-    this.options = options;
-    this.binary = options.binary;
+    this.#base = base;
+    this.#options = options;
+    this.#binary = options.binary;
     // Bound: some platforms refuse `fetch` called on another `this`.
-    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
   async call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
-    const prepared = this.prepare(route, request);
-    const retry = route.method === "GET" ? this.options.retry : undefined;
+    const prepared = this.#prepare(route, request);
+    const retry = route.method === "GET" ? this.#options.retry : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await this.attempt(prepared, request.signal)) as O;
+        return (await this.#attempt(prepared, request.signal)) as O;
       } catch (error) {
         if (!retry || attempt >= retry.retries || !retryable(error, retry)) throw error;
         await pause((retry.delayMs ?? 100) * 2 ** attempt, request.signal);
@@ -73,33 +74,33 @@ export class HttpTransport implements RpcTransport {
   }
 
   stream<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): AsyncIterable<O> {
-    return this.streamValues(route, request) as AsyncIterable<O>;
+    return this.#streamValues(route, request) as AsyncIterable<O>;
   }
 
   /** Builds the URL, headers and body, and chooses the media type. */
-  private prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
-    const mediaType = this.mediaTypeFor(route, request.mediaType);
-    const url = `${this.base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
-    const headers: Record<string, string> = { ...this.options.headers, accept: acceptHeader(mediaType) };
+  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
+    const mediaType = this.#mediaTypeFor(route, request.mediaType);
+    const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
+    const headers: Record<string, string> = { ...this.#options.headers, accept: acceptHeader(mediaType) };
     const init: RequestInit = { method: route.method, headers };
     // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
     if (route.input !== undefined) {
       headers["content-type"] = contentTypeHeader(mediaType);
-      init.body = mediaType === BINARY_MEDIA_TYPE ? frameBinary(this.binary!.encode(route, "input", request.body)) : JSON.stringify(request.body ?? {});
+      init.body = mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {});
     }
-    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
+    const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
-      context: { route, method: route.method, url, mediaType, validate: this.options.validate ?? true, binary: this.binary },
+      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, binary: this.#binary },
       init,
       timeoutMs,
     };
   }
 
   /** The media type of one call: the call's choice (checked), else the client's when the route allows it, else JSON. */
-  private mediaTypeFor(route: AnyRouteDescriptor, asked: MediaType | undefined): MediaType {
-    const wanted = asked ?? this.options.mediaType ?? JSON_MEDIA_TYPE;
+  #mediaTypeFor(route: AnyRouteDescriptor, asked: MediaType | undefined): MediaType {
+    const wanted = asked ?? this.#options.mediaType ?? JSON_MEDIA_TYPE;
     if (wanted === JSON_MEDIA_TYPE) return JSON_MEDIA_TYPE;
-    const binary = this.binary;
+    const binary = this.#binary;
     const parts = route.input ? (["input", "output"] as const) : (["output"] as const);
     const can = binary !== undefined && parts.every((part) => route[part]!.mediaTypes.includes(BINARY_MEDIA_TYPE) && binary.supports(route, part));
     if (can) return BINARY_MEDIA_TYPE;
@@ -112,19 +113,19 @@ export class HttpTransport implements RpcTransport {
   }
 
   /** Sends the request; maps platform failures to {@link TransportError}. */
-  private async send(prepared: Prepared, signal: CallSignal): Promise<Response> {
+  async #send(prepared: Prepared, signal: CallSignal): Promise<Response> {
     const { method, url } = prepared.context;
     if (signal.reason === "aborted") throw new TransportError("aborted", method, url, "aborted by the caller before it was sent");
     try {
-      return await this.fetch(url, { ...prepared.init, signal: signal.signal });
+      return await this.#fetch(url, signal.signal ? { ...prepared.init, signal: signal.signal } : prepared.init);
     } catch (error) {
-      throw this.failure(error, signal, prepared, "unreachable");
+      throw this.#failure(error, signal, prepared, "unreachable");
     }
   }
 
-  private failure(error: unknown, signal: CallSignal, prepared: Prepared, otherwise: "unreachable" | "interrupted"): Error {
+  #failure(error: unknown, signal: CallSignal, prepared: Prepared, otherwise: "unreachable" | "interrupted"): Error {
     const { method, url } = prepared.context;
-    if (isAnswerError(error)) return error as Error;
+    if (!isPlatformError(error)) return error as Error;
     if (signal.reason === "timeout") return new TransportError("timeout", method, url, `no complete answer within ${prepared.timeoutMs} ms`, { cause: error });
     if (signal.reason === "aborted") return new TransportError("aborted", method, url, "aborted by the caller", { cause: error });
     const what = otherwise === "unreachable" ? "the node could not be reached" : "the connection broke while the answer was read";
@@ -132,16 +133,16 @@ export class HttpTransport implements RpcTransport {
   }
 
   /** One attempt of a single-answer call. */
-  private async attempt(prepared: Prepared, caller: AbortSignal | undefined): Promise<unknown> {
+  async #attempt(prepared: Prepared, caller: AbortSignal | undefined): Promise<unknown> {
     const signal = callSignal(caller, prepared.timeoutMs);
     const { context } = prepared;
     try {
-      const response = await this.send(prepared, signal);
+      const response = await this.#send(prepared, signal);
       let body: Uint8Array;
       try {
-        body = await readBodyCapped(response, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+        body = await readBodyCapped(response, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
       } catch (error) {
-        throw this.failure(error, signal, prepared, "interrupted");
+        throw this.#failure(error, signal, prepared, "interrupted");
       }
       if (!response.ok) throw rpcError(context, response, body);
       if (response.status === 204 || response.status === 201) return undefined;
@@ -156,14 +157,14 @@ export class HttpTransport implements RpcTransport {
    * TCP back-pressure reaches the node. Ends when the node ends the answer or when the caller's
    * signal aborts; `break` cancels the body, which releases the connection.
    */
-  private async *streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
-    const prepared = this.prepare(route, request);
+  async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
+    const prepared = this.#prepare(route, request);
     const { context } = prepared;
     const signal = callSignal(request.signal, prepared.timeoutMs);
     try {
       let response: Response;
       try {
-        response = await this.send(prepared, signal);
+        response = await this.#send(prepared, signal);
       } catch (error) {
         if (signal.reason === "aborted") return;
         throw error;
@@ -171,14 +172,14 @@ export class HttpTransport implements RpcTransport {
       // The timeout bounds the wait for the answer's start; a monitor then runs as long as it likes.
       signal.clearTimeout();
       if (!response.ok) {
-        const body = await readBodyCapped(response, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES).catch((error: unknown) => {
-          throw this.failure(error, signal, prepared, "interrupted");
+        const body = await readBodyCapped(response, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES).catch((error: unknown) => {
+          throw this.#failure(error, signal, prepared, "interrupted");
         });
         throw rpcError(context, response, body);
       }
       const mediaType = answerMediaType(response, context.mediaType);
-      const limit = this.options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
-      const splitter = mediaType === BINARY_MEDIA_TYPE ? new BinaryFrameSplitter(limit) : new NdjsonSplitter(limit);
+      const limit = this.#options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
+      const splitter = mediaType === BINARY_MEDIA_TYPE && this.#binary ? this.#binary.streamSplitter(limit) : new NdjsonSplitter(limit);
       try {
         for await (const chunk of bodyChunks(response)) {
           for (const element of splitter.push(chunk)) yield decodeOutput(context, mediaType, element, "stream element", false);
@@ -186,7 +187,7 @@ export class HttpTransport implements RpcTransport {
         for (const element of splitter.end()) yield decodeOutput(context, mediaType, element, "stream element", false);
       } catch (error) {
         if (signal.reason === "aborted") return;
-        throw this.failure(error, signal, prepared, "interrupted");
+        throw this.#failure(error, signal, prepared, "interrupted");
       }
     } finally {
       signal.dispose();

@@ -1,4 +1,5 @@
 /** Options of the HTTP client and the hook through which it speaks binary (kept out of JSON-only bundles). */
+import type { StreamSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 
 /** A route's body that can be carried in binary. */
@@ -7,13 +8,19 @@ export type BodyPart = "input" | "output" | "error";
 /**
  * Binary bodies of routes, given to a client that speaks `application/octet-stream` (see
  * `binaryBodies` in `binary.ts`). A separate object so that an application that only speaks
- * JSON never bundles binary codecs. Payloads are without the 4-byte transport prefix.
+ * JSON bundles neither binary codecs nor binary framing.
  */
 export interface BinaryBodies {
   /** Whether `part` of `route` has a binary codec here. */
   supports(route: AnyRouteDescriptor, part: BodyPart): boolean;
-  encode(route: AnyRouteDescriptor, part: BodyPart, value: unknown): Uint8Array;
-  decode(route: AnyRouteDescriptor, part: BodyPart, payload: Uint8Array): unknown;
+  /** A whole body: the value's encoding preceded by its 4-byte length. */
+  encodeBody(route: AnyRouteDescriptor, part: BodyPart, value: unknown): Uint8Array;
+  /** The value of a whole body (exactly one length-prefixed frame). */
+  decodeBody(route: AnyRouteDescriptor, part: BodyPart, body: Uint8Array): unknown;
+  /** The value of a payload without its prefix (one element of a binary stream). */
+  decodePayload(route: AnyRouteDescriptor, part: BodyPart, payload: Uint8Array): unknown;
+  /** A splitter of a binary stream into payloads, capping one element at `limit` bytes. */
+  streamSplitter(limit: number): StreamSplitter;
 }
 
 /** Opt-in retries of idempotent GET calls that got no answer or a gateway error. */

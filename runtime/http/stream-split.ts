@@ -18,8 +18,8 @@ export interface StreamSplitter {
   end(): Uint8Array[];
 }
 
-/** Concatenates the pieces of one element (one piece: no copy). */
-function join(pieces: Uint8Array[], total: number): Uint8Array {
+/** Concatenates byte pieces whose lengths add up to `total` (one piece: returned as is, no copy). */
+export function joinBytes(pieces: readonly Uint8Array[], total: number): Uint8Array {
   if (pieces.length === 1) return pieces[0]!;
   const out = new Uint8Array(total);
   let at = 0;
@@ -76,7 +76,7 @@ export class NdjsonSplitter implements StreamSplitter {
   private take(tail: Uint8Array, out: Uint8Array[]): void {
     const total = this.pendingBytes + tail.length;
     this.check(total);
-    const line = this.pendingBytes === 0 ? tail.slice() : join([...this.pending, tail], total);
+    const line = this.pendingBytes === 0 ? tail.slice() : joinBytes([...this.pending, tail], total);
     this.pending = [];
     this.pendingBytes = 0;
     if (!isBlank(line)) out.push(line);
@@ -149,7 +149,7 @@ export class BinaryFrameSplitter implements StreamSplitter {
     // One splice per element (not one shift per piece): many tiny chunks stay linear.
     if (used > 0) this.pending.splice(0, used);
     this.pendingBytes -= count;
-    return count === 0 ? new Uint8Array(0) : join(pieces, count);
+    return count === 0 ? new Uint8Array(0) : joinBytes(pieces, count);
   }
 }
 

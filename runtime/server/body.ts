@@ -4,12 +4,13 @@
  * optional); binary is one 4-byte length followed by exactly that many bytes of payload.
  */
 import type { IncomingMessage } from "node:http";
-import { BinaryReader } from "../codec/reader.ts";
 import { CodecError } from "../codec/errors.ts";
-import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
+import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { JsonValidationError } from "../rpc/json-validation.ts";
-import { unframeBinary } from "../http/framing.ts";
+import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
+import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
+import { speaksBinary } from "./respond.ts";
 
 /** The request body was longer than the server accepts. */
 export class BodyTooLargeError extends Error {
@@ -56,24 +57,15 @@ export function validationDetails(errors: readonly JsonValidationError[] | null 
     .join("; ");
 }
 
-/** Decodes and validates a body in `mediaType` with the route's input descriptor. */
-export function decodeBody(bytes: Buffer, mediaType: MediaType, input: BodyDescriptor<unknown>): BodyResult {
-  if (mediaType === "application/octet-stream") {
-    if (input.decode === undefined) return { ok: false, details: `this service's input has no binary form${input.jsonOnly ? ` (${input.jsonOnly})` : ""}` };
-    let payload: Uint8Array;
+/** Decodes and validates the input of `route` sent in `mediaType`. */
+export function decodeBody(bytes: Buffer, mediaType: MediaType, route: AnyRouteDescriptor, binary: BinaryBodies | undefined): BodyResult {
+  const input = route.input!;
+  if (mediaType === BINARY_MEDIA_TYPE) {
+    if (!speaksBinary(route, "input", binary)) return { ok: false, details: `this service's input has no binary form${input.jsonOnly ? ` (${input.jsonOnly})` : ""}` };
     try {
-      payload = unframeBinary(bytes);
+      return { ok: true, value: binary!.decodeBody(route, "input", bytes) };
     } catch (error) {
-      if (error instanceof FramingError) return { ok: false, details: error.message };
-      throw error;
-    }
-    const reader = new BinaryReader(payload);
-    try {
-      const value = input.decode(reader);
-      reader.expectEnd();
-      return { ok: true, value };
-    } catch (error) {
-      if (error instanceof CodecError) return { ok: false, details: error.message };
+      if (error instanceof CodecError || error instanceof FramingError) return { ok: false, details: error.message };
       return { ok: false, details: error instanceof Error ? error.message : String(error) };
     }
   }

@@ -7,13 +7,15 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import type { AnyRouteDescriptor, BodyDescriptor, RouteDescriptor } from "../rpc/route.ts";
+import type { AnyRouteDescriptor, RouteDescriptor } from "../rpc/route.ts";
+import { binaryBodies, type BinaryCodecTable } from "../client/binary.ts";
 import { compileAcl, defaultAclFor, type AclPolicy } from "./acl.ts";
 import { DEFAULT_ARG_PARSERS, type ArgParser } from "./arg-types.ts";
 import { compileCors, type CorsOptions } from "./cors.ts";
 import { RpcServerSetupError } from "./errors.ts";
 import { serverMediaTypes, type MediaTypeSetting } from "./negotiation.ts";
-import { handleRequest, type ServerCore, type ServerErrorContext } from "./pipeline.ts";
+import { handleRequest } from "./pipeline.ts";
+import type { ServerCore, ServerErrorContext } from "./core.ts";
 import { addRoutes, emptyDirectory, parsePrefix } from "./router.ts";
 import type { DescribeMount } from "./describe.ts";
 
@@ -28,6 +30,8 @@ export interface RpcMount {
   readonly routes: readonly AnyRouteDescriptor[];
   /** The interface's handler object; its handlers get the prefix's arguments in `path` too. */
   readonly handlers: object;
+  /** The interface's binary codecs (its generated `binaryCodecs`); without them it speaks JSON only. */
+  readonly binary?: BinaryCodecTable;
   /** The interface's describe tree (`GET /describe/<prefix>?recurse=yes` of a node). */
   readonly describe?: unknown;
 }
@@ -48,6 +52,12 @@ export interface RpcServerOptions<H extends object> {
   readonly routes: readonly AnyRouteDescriptor[];
   /** One method per route, named by the route's `operation`. */
   readonly handlers: H;
+  /**
+   * The interface's binary codecs (the generated `binaryCodecs` of its `binary.ts`); without
+   * them the server answers and reads JSON only, as a node with `--media-type json` would for
+   * these routes (a binary `Accept` gets 406, a binary body 415).
+   */
+  readonly binary?: BinaryCodecTable;
   /**
    * Serve the routes without a handler as absent (404), instead of refusing to start; for
    * servers that implement part of an interface.
@@ -97,9 +107,15 @@ export interface RpcServer {
   close(): Promise<void>;
 }
 
-const DESCRIBE_JSON_ONLY: BodyDescriptor<unknown> = {
-  mediaTypes: ["application/json"],
-  validate: Object.assign(() => true, { errors: null }),
+/** Stands for the describe service when the route table has none: JSON answers only. */
+const DESCRIBE_JSON_ONLY: AnyRouteDescriptor = {
+  operation: "describe",
+  method: "GET",
+  path: [{ kind: "static", name: "describe" }],
+  query: [],
+  streaming: "never",
+  output: { mediaTypes: ["application/json"], validate: Object.assign(() => true, { errors: null }) },
+  error: { mediaTypes: ["application/json"], validate: Object.assign(() => true, { errors: null }) },
 };
 
 /** The describe route of a table (`GET /describe/<string...>`), whose output encoder serves binary answers. */
@@ -124,11 +140,12 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
   const root = emptyDirectory();
   const partial = options.partialHandlers ?? false;
   const ownDescribe = options.describe !== undefined ? describeRoute(options.routes) : undefined;
-  addRoutes(root, [], checkHandlers(options.routes, options.handlers, partial, ownDescribe), options.handlers);
+  const binary = options.binary === undefined ? undefined : binaryBodies(options.binary);
+  addRoutes(root, [], checkHandlers(options.routes, options.handlers, partial, ownDescribe), options.handlers, binary);
   const mounts: DescribeMount[] = [];
   for (const mount of options.mounts ?? []) {
     const prefix = parsePrefix(mount.prefix);
-    addRoutes(root, prefix, checkHandlers(mount.routes, mount.handlers, partial), mount.handlers);
+    addRoutes(root, prefix, checkHandlers(mount.routes, mount.handlers, partial), mount.handlers, mount.binary === undefined ? undefined : binaryBodies(mount.binary));
     if (mount.describe !== undefined) mounts.push({ shape: prefix.map((s) => (s.kind === "static" ? s.name : null)), tree: mount.describe });
   }
   const core: ServerCore = {
@@ -139,7 +156,9 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
     maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
     validateOutput: options.validateOutput ?? false,
     ...(options.onError ? { onError: options.onError } : {}),
-    ...(options.describe !== undefined ? { describe: { tree: options.describe, mounts, output: ownDescribe?.output ?? DESCRIBE_JSON_ONLY } } : {}),
+    ...(options.describe !== undefined
+      ? { describe: { tree: options.describe, mounts, route: ownDescribe ?? DESCRIBE_JSON_ONLY, ...(ownDescribe && binary ? { binary } : {}) } }
+      : {}),
   };
   return core;
 }
@@ -158,9 +177,9 @@ function listenOn(server: Server, host: string, port: number): Promise<AddressIn
  * Starts a server for a generated interface and resolves once every listener is up.
  *
  * ```ts
- * import { routeTable, type Handlers } from "tezos-rpcgen/shell";
+ * import { routeTable, binaryCodecs, type Handlers } from "tezos-rpcgen/shell";
  * import { createRpcServer } from "tezos-rpcgen/runtime/server";
- * const server = await createRpcServer<Handlers>({ routes: routeTable, handlers, describe: tree, port: 8732 });
+ * const server = await createRpcServer<Handlers>({ routes: routeTable, handlers, binary: binaryCodecs, describe: tree, port: 8732 });
  * console.log(server.url); // http://127.0.0.1:8732
  * await server.close();
  * ```
@@ -179,7 +198,7 @@ export async function createRpcServer<H extends object>(options: RpcServerOption
     for (const listener of listeners) {
       const host = listener.host ?? "127.0.0.1";
       const acl = compileAcl(listener.acl ?? defaultAclFor(host));
-      const onRequest = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(core, acl, req, res);
+      const onRequest = (req: IncomingMessage, res: ServerResponse): void => handleRequest(core, acl, req, res);
       const server: Server = options.tls ? (createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) as unknown as Server) : createHttpServer(onRequest);
       server.maxConnections = options.maxConnections ?? 100;
       server.keepAliveTimeout = 30_000;

@@ -8,4 +8,4 @@ export { SECURE_POLICY, compileAcl, defaultAclFor, isLoopbackAddress, parseMatch
 export { DEFAULT_ARG_PARSERS, isArgProblem, type ArgParser, type ArgProblem } from "./arg-types.ts";
 export type { CorsOptions } from "./cors.ts";
 export type { MediaTypeSetting } from "./negotiation.ts";
-export type { ServerErrorContext } from "./pipeline.ts";
+export type { ServerErrorContext } from "./core.ts";

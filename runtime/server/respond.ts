@@ -4,10 +4,10 @@
  * octez-http.md §2).
  */
 import type { ServerResponse, OutgoingHttpHeaders } from "node:http";
-import { BinaryWriter } from "../codec/writer.ts";
-import type { BodyDescriptor, MediaType } from "../rpc/route.ts";
-import { FRAME_PREFIX_BYTES, jsonAnswerText, writeFrameLength } from "../http/framing.ts";
-import { JSON_MEDIA_TYPE } from "../http/media-types.ts";
+import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
+import type { BinaryBodies, BodyPart } from "../client/options.ts";
+import { jsonAnswerText } from "../http/framing.ts";
+import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../http/media-types.ts";
 
 /** An answer with no body (401, 403, 404, 405, 415, 501…). */
 export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
@@ -29,23 +29,24 @@ export class NoBinaryFormError extends Error {
   override readonly name = "NoBinaryFormError";
 }
 
+/** Whether `part` of `route` can be carried in binary here: its type allows it and a codec is given. */
+export function speaksBinary(route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): boolean {
+  return binary !== undefined && route[part]!.mediaTypes.includes(BINARY_MEDIA_TYPE) && binary.supports(route, part);
+}
+
 /**
- * One value as it goes on the wire in `mediaType`: minified JSON and `\n`, or the binary payload
- * behind its 4-byte big-endian length. Encoder failures propagate (the server turns them into a
- * 500: the handler returned a value its own type does not allow).
+ * One value of `part` of `route` as it goes on the wire in `mediaType`: minified JSON and `\n`,
+ * or the binary payload behind its 4-byte length (octez-http.md §2). Encoder failures
+ * propagate (the server turns them into a 500: the handler returned a value its own type does
+ * not allow).
  */
-export function encodeValue(value: unknown, mediaType: MediaType, body: BodyDescriptor<unknown>): Buffer {
+export function encodeAnswer(value: unknown, mediaType: MediaType, route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): Buffer {
   if (mediaType === JSON_MEDIA_TYPE) {
     // `undefined` (a unit answer) is written as the empty value `{}`.
     return Buffer.from(jsonAnswerText(value === undefined ? {} : value), "utf8");
   }
-  if (body.encode === undefined) throw new NoBinaryFormError(`the value has no binary form${body.jsonOnly ? ` (${body.jsonOnly})` : ""}`);
-  const writer = new BinaryWriter();
-  // The payload is encoded behind a reserved prefix, filled in once its length is known.
-  writer.reserve(FRAME_PREFIX_BYTES);
-  body.encode(writer, value);
-  const bytes = writer.finish();
-  writeFrameLength(bytes, bytes.length - FRAME_PREFIX_BYTES);
+  if (!speaksBinary(route, part, binary)) throw new NoBinaryFormError(`the ${part} of ${route.operation} has no binary form here${route[part]?.jsonOnly ? ` (${route[part]!.jsonOnly})` : ""}`);
+  const bytes = binary!.encodeBody(route, part, value);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

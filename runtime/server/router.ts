@@ -8,12 +8,15 @@
 import type { AnyRouteDescriptor, HttpMethod, RouteSegmentDescriptor } from "../rpc/route.ts";
 import { argParser, isArgProblem, type ArgParser } from "./arg-types.ts";
 import { RpcServerSetupError } from "./errors.ts";
+import type { BinaryBodies } from "../client/options.ts";
 
 /** A route with what serves it: the handler object of its interface. */
 export interface RouteEntry {
   readonly route: AnyRouteDescriptor;
   /** The handler object whose method `route.operation` serves the route. */
   readonly handlers: object;
+  /** Binary codecs of the route's interface; without them the route speaks JSON only. */
+  readonly binary?: BinaryBodies;
   /** For each argument met on the way (prefix first), its key in the handler's `path`. */
   readonly keys: readonly string[];
   /** Key of the rest-of-path argument, when the route ends with one. */
@@ -77,7 +80,7 @@ function sameShape(a: readonly RouteSegmentDescriptor[], b: readonly RouteSegmen
  * Adds the routes of one interface, under `prefix` (empty for the root interface). A route whose
  * path already starts with the prefix is taken as it is; otherwise the prefix is put before it.
  */
-export function addRoutes(root: Directory, prefix: readonly RouteSegmentDescriptor[], routes: readonly AnyRouteDescriptor[], handlers: object): void {
+export function addRoutes(root: Directory, prefix: readonly RouteSegmentDescriptor[], routes: readonly AnyRouteDescriptor[], handlers: object, binary?: BinaryBodies): void {
   for (const route of routes) {
     const full = prefix.length > 0 && route.path.length >= prefix.length && sameShape(prefix, route.path) ? route.path : [...prefix, ...route.path];
     let dir = root;
@@ -108,7 +111,8 @@ export function addRoutes(root: Directory, prefix: readonly RouteSegmentDescript
       services = dir.rest.services;
     }
     if (services.has(route.method)) throw new RpcServerSetupError(`${route.operation}: ${route.method} ${describePath(full)} is served twice`);
-    services.set(route.method, restKey === undefined ? { route, handlers, keys } : { route, handlers, keys, restKey });
+    const entry: RouteEntry = { route, handlers, keys, ...(restKey === undefined ? {} : { restKey }), ...(binary === undefined ? {} : { binary }) };
+    services.set(route.method, entry);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Server throughput: `createRpcServer` with the shell's route table against a bare `node:http`
- * server that answers the same bytes, on `GET /health/ready` and
+ * server that answers the same bytes (prepared once), and, for context, against a bare server
+ * that serialises the same value on each request, on `GET /health/ready` and
  * `GET /chains/main/blocks?length=100` (100 block hashes). Each server runs in its own child
  * process; load comes from autocannon in this process, on 127.0.0.1 only, with a fixed number of
  * connections and a bounded duration and request count. Rounds alternate bare and ours so that
@@ -33,11 +34,14 @@ async function blockHashes(): Promise<string[][]> {
 async function serve(kind: string): Promise<void> {
   const blocks = await blockHashes();
   let url: string;
-  if (kind === "bare") {
+  if (kind === "bare" || kind === "bare-json") {
     const ready = Buffer.from(`${JSON.stringify({ ready: true })}\n`);
     const list = Buffer.from(`${JSON.stringify(blocks)}\n`);
+    // `bare-json` serialises the value on each request, as any server computing its answer must.
+    const perRequest = kind === "bare-json";
     const server = createServer((req, res) => {
-      const body = req.url!.startsWith("/health/ready") ? ready : list;
+      const health = req.url!.startsWith("/health/ready");
+      const body = perRequest ? Buffer.from(`${JSON.stringify(health ? { ready: true } : [blocks[0]!.slice(0, 100)])}\n`) : health ? ready : list;
       res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
       res.end(body);
     });
@@ -103,34 +107,34 @@ async function main(): Promise<void> {
   const rounds = Number(process.argv[3] ?? 3);
   const connections = Number(process.argv[4] ?? 10);
   const bare = await start("bare");
+  const bareJson = await start("bare-json");
   const ours = await start("ours");
   try {
     // Both must answer the same bytes before anything is timed.
     for (const path of ["/health/ready", "/chains/main/blocks?length=100"]) {
-      const [a, b] = await Promise.all([bare.url, ours.url].map((u) => fetch(u + path).then((r) => r.text())));
-      if (a !== b) throw new Error(`answers differ on ${path}`);
+      const [a, b, c] = await Promise.all([bare.url, ours.url, bareJson.url].map((u) => fetch(u + path).then((r) => r.text())));
+      if (a !== b || a !== c) throw new Error(`answers differ on ${path}`);
     }
     console.log(`node ${process.version}, ${connections} connections, ${rounds} rounds of ${seconds} s per side and path (medians of req/s)`);
     for (const path of ["/health/ready", "/chains/main/blocks?length=100"]) {
       await load(bare, path, 1, connections);
+      await load(bareJson, path, 1, connections);
       await load(ours, path, 1, connections);
-      const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
-      const ourRuns: Awaited<ReturnType<typeof load>>[] = [];
+      const runs: Awaited<ReturnType<typeof load>>[][] = [[], [], []];
       for (let i = 0; i < rounds; i++) {
-        bareRuns.push(await load(bare, path, seconds, connections));
-        ourRuns.push(await load(ours, path, seconds, connections));
+        runs[0]!.push(await load(bare, path, seconds, connections));
+        runs[1]!.push(await load(bareJson, path, seconds, connections));
+        runs[2]!.push(await load(ours, path, seconds, connections));
       }
-      const rps = [median(bareRuns.map((r) => r.rps)), median(ourRuns.map((r) => r.rps))] as const;
-      const cpu = [median(bareRuns.map((r) => r.cpuPerRequest)), median(ourRuns.map((r) => r.cpuPerRequest))] as const;
-      const errors = [...bareRuns, ...ourRuns].reduce((n, r) => n + r.errors, 0);
-      console.log(
-        `GET ${path}: bare ${rps[0].toFixed(0)} req/s, ours ${rps[1].toFixed(0)} req/s, ratio ${(rps[1] / rps[0]).toFixed(2)}× (target ≥ 0.8×); ` +
-          `server CPU per request: bare ${cpu[0].toFixed(1)} µs, ours ${cpu[1].toFixed(1)} µs, bare/ours ${(cpu[0] / cpu[1]).toFixed(2)}×${errors ? `; ${errors} errors` : ""}`,
-      );
+      const rps = runs.map((r) => median(r.map((x) => x.rps))) as [number, number, number];
+      const cpu = runs.map((r) => median(r.map((x) => x.cpuPerRequest))) as [number, number, number];
+      const errors = runs.flat().reduce((n, r) => n + r.errors, 0);
+      console.log(`GET ${path}${errors ? ` (${errors} errors)` : ""}`);
+      console.log(`  req/s: bare ${rps[0].toFixed(0)}, ours ${rps[2].toFixed(0)}: ours/bare ${(rps[2] / rps[0]).toFixed(2)}× (target ≥ 0.8×); bare serialising per request ${rps[1].toFixed(0)}: ours/that ${(rps[2] / rps[1]).toFixed(2)}×`);
+      console.log(`  server CPU per request: bare ${cpu[0].toFixed(1)} µs, bare serialising ${cpu[1].toFixed(1)} µs, ours ${cpu[2].toFixed(1)} µs: bare/ours ${(cpu[0] / cpu[2]).toFixed(2)}×, serialising/ours ${(cpu[1] / cpu[2]).toFixed(2)}×`);
     }
   } finally {
-    bare.child.kill();
-    ours.child.kill();
+    for (const server of [bare, bareJson, ours]) server.child.kill();
   }
 }
 

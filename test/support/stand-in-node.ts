@@ -5,7 +5,8 @@
  * before its answer finished.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
+import { listenOnLoopback } from "./loopback.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -55,16 +56,21 @@ export async function startStandIn(handler: StandInHandler): Promise<StandIn> {
       res.destroy();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  return { ...(await listenOnLoopback(server)), requests };
+}
+
+/**
+ * For a test file: a function starting stand-ins, each closed after the test that started it.
+ */
+export function standInsPerTest(): (handler: StandInHandler) => Promise<StandIn> {
+  const open: StandIn[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((standIn) => standIn.close()));
+  });
+  return async (handler) => {
+    const standIn = await startStandIn(handler);
+    open.push(standIn);
+    return standIn;
   };
 }
 

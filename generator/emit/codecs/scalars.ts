@@ -145,9 +145,7 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
  */
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  return context.constantFor(`micheline ${primitives ? JSON.stringify(primitives) : ""}`, "michelineCodec", () => {
-    return `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`;
-  });
+  return context.constant("michelineCodec", `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`);
 }
 
 function sized(size: Size, fixedRead: () => string, restRead: () => string): string {

@@ -50,10 +50,9 @@ let metaSchemaChecker: InstanceType<typeof Ajv04> | undefined;
  */
 export function compileValidators(validators: readonly ValidatorRequest[]): string {
   const ajv = new Ajv04({
-    // No optimisation pass: it only drops unused variables and empty blocks and inlines
-    // constants (same behaviour), yet on Octez's large definitions it costs about as much as
-    // the compilation itself; the output is ~7 % larger.
-    code: { source: true, esm: true, lines: true, optimize: false, regExp: PATTERN_ENGINE },
+    // One optimisation pass drops unused variables and empty blocks and inlines constants (same
+    // behaviour): the shell's module is 7 % smaller, for ~140 ms more compilation.
+    code: { source: true, esm: true, lines: true, optimize: 1, regExp: PATTERN_ENGINE },
     // Properties are looked up as own properties: `{}` has no `constructor` or `toString`
     // field, though reading one finds Object.prototype's (a required check would pass).
     ownProperties: true,
@@ -80,7 +79,18 @@ export function compileValidators(validators: readonly ValidatorRequest[]): stri
     add(name, withRootCheck(prepared.bodies[i]!, schema, rootCheck));
     exports[name] = name;
   });
-  return importRuntimeHelpers(standaloneCode(ajv, exports));
+  return importRuntimeHelpers(withoutUnusedSchemas(standaloneCode(ajv, exports)));
+}
+
+/**
+ * ajv writes each compiled schema as a constant (`const schema12 = {…};`) beside its function,
+ * which reads few of them (for `enum`, say): the others would be a tenth of the module for
+ * nobody, and are left out.
+ */
+function withoutUnusedSchemas(code: string): string {
+  const uses = new Map<string, number>();
+  for (const [name] of code.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return code.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (uses.get(name) === 1 ? "" : line));
 }
 
 /** Throws, as ajv's `addSchema` would, when `schema` is not a valid draft-04 schema. */

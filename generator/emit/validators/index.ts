@@ -10,7 +10,8 @@
 // compilation and the describe-tree hash alike (json-text.ts).
 import { jsonText } from "../../describe/json-text.ts";
 import type { JsonSchema } from "../../model/json-schema.ts";
-import type { BodyCodec, CodecModel } from "../../reconcile/codec-model.ts";
+import type { CodecModel } from "../../reconcile/codec-model.ts";
+import { bodyUses, contentName, type BodyUse } from "../shared-bodies.ts";
 import { compareStrings, validatorName, type InterfaceNames } from "../names.ts";
 import { docComment } from "../ts-syntax.ts";
 import { importLine, RUNTIME_MODULE } from "../modules.ts";
@@ -45,33 +46,40 @@ export interface PlannedValidator {
 
 /**
  * Gives every body a validator; bodies with the same schema (compared as JSON text) and the
- * same root check share the one named after the first body type that uses it.
+ * same root check share one, named for its content when several bodies share it
+ * (shared-bodies.ts), after the body otherwise.
  */
 export function planValidators(model: CodecModel, names: InterfaceNames): ValidatorPlan {
-  const byKey = new Map<string, PlannedValidator>();
-  const validators: PlannedValidator[] = [];
-  const assign = (body: BodyCodec, typeName: string): string => {
-    const rootCheck = rootTextCheck(body.codec);
-    // Octez prints equal schemas alike, so their JSON text is enough to find them (sorting keys,
-    // as canonical-json.ts does, would only cost time here). JSON text has no raw control character.
-    const key = rootCheck === undefined ? jsonText(body.schema) : `${jsonText(body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
+  const byKey = new Map<string, PlannedValidator & { uses: BodyUse[] }>();
+  const entryOf = (use: BodyUse) => {
+    const rootCheck = rootTextCheck(use.body.codec);
+    // Octez prints equal schemas alike, so their JSON text is enough to find them. JSON text has no raw control character.
+    const key = rootCheck === undefined ? jsonText(use.body.schema) : `${jsonText(use.body.schema)}\u0000${rootCheck.keyword} ${rootCheck.value}`;
     let entry = byKey.get(key);
     if (!entry) {
-      entry = { name: validatorName(typeName), schema: body.schema, usedBy: [] };
+      entry = { name: validatorName(use.typeName), schema: use.body.schema, usedBy: [], uses: [] };
       if (rootCheck !== undefined) entry.rootCheck = rootCheck;
       byKey.set(key, entry);
-      validators.push(entry);
     }
-    entry.usedBy.push(typeName);
-    return entry.name;
+    entry.usedBy.push(use.typeName);
+    entry.uses.push(use);
+    return entry;
   };
+  const uses = bodyUses(model, names.services);
+  const entries = uses.map(entryOf);
+  for (const entry of byKey.values()) {
+    if (entry.uses.length < 2) continue;
+    const shared = new Set(entry.uses.map((use) => names.sharedBodies.get(use.body)));
+    const [name] = shared;
+    entry.name = validatorName(shared.size === 1 && name !== undefined ? name : names.table.claim(contentName(entry.uses, true)));
+  }
+  const validators = [...byKey.values()].map(({ uses: _uses, ...validator }): PlannedValidator => validator);
+  // Services in the order of `bodyUses`: input (when the service has one), output, error.
+  let next = 0;
   const services = model.services.map((entry, i): ValidatorNames => {
-    const serviceNames = names.services[i]!;
-    const result: ValidatorNames = { output: "", error: "" };
-    if (entry.input && serviceNames.input) result.input = assign(entry.input, serviceNames.input);
-    result.output = assign(entry.output, serviceNames.output);
-    result.error = assign(entry.error, serviceNames.error);
-    return result;
+    const input = entry.input && names.services[i]!.input ? entries[next++]!.name : undefined;
+    const output = entries[next++]!.name;
+    return { ...(input !== undefined ? { input } : {}), output, error: entries[next++]!.name };
   });
   return { services, validators };
 }

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRpc } from "../../../generator/cli/commands/rpc.ts";
 import { binaryBodies, frameBinary } from "../../../runtime/index.ts";
 import { getChainsBlocksRoute, getMonitorBootstrappedRoute } from "../../../generated/shell/routes.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { closedPort, startStandIn, type StandIn } from "../../support/stand-in-node.ts";
 import { exitCodeOf, inspected, runBin, shellSnapshot } from "./support.ts";
 
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 const heads = [0, 1, 2].map((i) => ({ block: BLOCK, timestamp: `2018-06-30T16:07:3${i}Z` }));
 const trace = [{ kind: "permanent", id: "node.validator.invalid_block", block: BLOCK }];
-const binary = binaryBodies();
+const binary = binaryBodies(binaryCodecs);
 const spec = inspected(shellSnapshot);
 
 let node: StandIn;
@@ -23,11 +24,11 @@ beforeAll(async () => {
     if (req.url.startsWith("/chains/main/blocks?")) {
       res.writeHead(200, type);
       const value = [[BLOCK]];
-      return res.end(asBinary ? frameBinary(binary.encode(getChainsBlocksRoute, "output", value)) : `${JSON.stringify(value)}\n`);
+      return res.end(asBinary ? binary.encodeBody(getChainsBlocksRoute, "output", value) : `${JSON.stringify(value)}\n`);
     }
     if (req.url === "/monitor/bootstrapped") {
       res.writeHead(200, type);
-      for (const head of heads) res.write(asBinary ? frameBinary(binary.encode(getMonitorBootstrappedRoute, "output", head)) : `${JSON.stringify(head)}\n`);
+      for (const head of heads) res.write(asBinary ? binary.encodeBody(getMonitorBootstrappedRoute, "output", head) : `${JSON.stringify(head)}\n`);
       return res.end();
     }
     if (req.url === "/injection/operation") {

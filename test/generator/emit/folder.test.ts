@@ -116,7 +116,7 @@ describe("generated folder (synthetic model)", () => {
 
   it("writes one file per concern, each starting with the header", async () => {
     const files = await renderFolder(syntheticModel(), FIXED_OPTIONS);
-    expect(files.map((f) => f.name)).toEqual(["types.ts", "codecs.ts", "validators.js", "validators.d.ts", "routes.ts", "client.ts", "server.ts", "index.ts"]);
+    expect(files.map((f) => f.name)).toEqual(["types.ts", "codecs.ts", "validators.js", "validators.d.ts", "routes.ts", "binary.ts", "client.ts", "server.ts", "index.ts"]);
     const header = fileHeader({ version: "0.0.0-test", source: "synthetic.json", describeHash: "0".repeat(64) });
     for (const file of files) expect(file.contents.startsWith(header)).toBe(true);
   });

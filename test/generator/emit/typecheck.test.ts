@@ -59,7 +59,7 @@ function plainTypeScript(files: readonly string[], within: string): string[] {
 describe("typeCheckFolder (ts-morph)", () => {
   it("the generated shell folder type-checks", async () => {
     expect(await generatedTypeScriptFiles(shell)).toEqual(
-      ["client.ts", "codecs.ts", "index.ts", "routes.ts", "server.ts", "types.ts", "validators.d.ts"].map((name) => join(shell, name)),
+      ["binary.ts", "client.ts", "codecs.ts", "index.ts", "routes.ts", "server.ts", "types.ts", "validators.d.ts"].map((name) => join(shell, name)),
     );
     expect(await typeCheckFolder(shell)).toEqual([]);
   }, SLOW);

@@ -27,9 +27,16 @@ const get = (name: string): JsonValidator => {
   return v;
 };
 
+/** The validator of a service's output, found through the plan (a body several services share has a name of its own). */
+const outputOf = (operation: string): JsonValidator => {
+  const model = syntheticModel();
+  const names = nameInterface(model);
+  return get(planValidators(model, names).services[names.services.findIndex((s) => s.operation === operation)]!.output);
+};
+
 describe("generated JSON validators", () => {
   it("accept values of the schema and reject others, with the reason", () => {
-    const header = get("validateGetMonitorHeadsByChainIdOutput");
+    const header = outputOf("getMonitorHeadsByChainId");
     const hash = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
     expect(header({ level: 12, predecessor: hash })).toBe(true);
     expect(header({ level: "12", predecessor: hash })).toBe(false);
@@ -68,7 +75,7 @@ describe("generated JSON validators", () => {
   });
 
   it("check the Base58Check type of hashes, which the schemas type as bare text", () => {
-    const header = get("validateGetMonitorHeadsByChainIdOutput");
+    const header = outputOf("getMonitorHeadsByChainId");
     const operation = "onvqHCxjyTbxX9zkRYxGkDaBt3d5eZ5L5Ap9WHv73SGo3QuJ4AM";
     expect(header({ level: 1, predecessor: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32)).replace(/^o/, "B") })).toBe(false);
     expect(header({ level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3" })).toBe(false);

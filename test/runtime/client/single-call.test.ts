@@ -1,23 +1,16 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { DecodeError, ElementTooLargeError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
+import { describe, expect, it } from "vitest";
+import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
+import { DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
-import { closedPort, startStandIn, writeInPieces, type StandIn, type StandInHandler } from "../../support/stand-in-node.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
+import { closedPort, standInsPerTest, writeInPieces, type StandInHandler } from "../../support/stand-in-node.ts";
 
 const CHAIN_ID = "NetXdQprcVkpaWU";
 const CHAIN_ID_BYTES = Uint8Array.from([0x7a, 0x06, 0xa7, 0x70]);
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 
-let standIn: StandIn | undefined;
-afterEach(async () => {
-  await standIn?.close();
-  standIn = undefined;
-});
-
-async function node(handler: StandInHandler): Promise<StandIn> {
-  standIn = await startStandIn(handler);
-  return standIn;
-}
+const node = standInsPerTest();
 
 function json(value: unknown, status = 200) {
   return (_req: unknown, res: import("node:http").ServerResponse) => {
@@ -72,12 +65,12 @@ describe("single answers", () => {
       res.writeHead(200, { "content-type": req.headers.accept === "application/octet-stream" ? "application/octet-stream" : "application/json" });
       res.end(req.headers.accept === "application/octet-stream" ? frameBinary(CHAIN_ID_BYTES) : `"${CHAIN_ID}"\n`);
     });
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     expect(await getChainsChainId(binaryClient, { path: { chain_id: "main" } })).toBe(CHAIN_ID);
     expect(n.requests[0]!.headers.accept).toBe("application/octet-stream");
     expect(await getChainsChainId(binaryClient, { path: { chain_id: "main" } }, { mediaType: "application/json" })).toBe(CHAIN_ID);
     expect(n.requests[1]!.headers.accept).toBe("application/json");
-    const jsonClient = new HttpTransport({ baseUrl: n.url, binary: binaryBodies() });
+    const jsonClient = new HttpTransport({ baseUrl: n.url, binary: binaryBodies(binaryCodecs) });
     expect(await getChainsChainId(jsonClient, { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" })).toBe(CHAIN_ID);
   });
 
@@ -86,7 +79,7 @@ describe("single answers", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(`"onhJn6T1vDHVqF6x8e3QJmj7KKtEdfzPkA4YXYJDoTbC1PkETuG"\n`);
     });
-    const transport = new HttpTransport({ baseUrl: n.url, binary: binaryBodies() });
+    const transport = new HttpTransport({ baseUrl: n.url, binary: binaryBodies(binaryCodecs) });
     await postInjectionOperation(transport, { body: "00ff", query: { async: true } });
     await postInjectionOperation(transport, { body: "00ff" }, { mediaType: "application/octet-stream" });
     const [asJson, asBinary] = n.requests;
@@ -112,7 +105,7 @@ describe("single answers", () => {
       res.end(binary ? frameBinary(Uint8Array.of(1, 2)) : '{"oops"\n');
     });
     await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), DecodeError);
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     await failure(getChainsChainId(binaryClient, { path: { chain_id: "main" } }), DecodeError);
   });
 
@@ -144,6 +137,23 @@ describe("error answers", () => {
     expect(error.trace).toEqual(trace);
     expect(error.text).toBeUndefined();
     expect(error.message).toContain("answered 500: temporary proto.alpha.contract.counter_in_the_future");
+    if (!isRpcError(error, getChainsChainIdRoute)) throw new Error("expected an RpcError");
+    const typed: GetChainsChainIdError | undefined = error.trace;
+    expect(typed).toEqual(trace);
+  });
+
+  it("a binary error trace is decoded with the route's error codec", async () => {
+    const binary = binaryBodies(binaryCodecs);
+    const n = await node((_req, res) => {
+      res.writeHead(500, { "content-type": "application/octet-stream" });
+      res.end(binary.encodeBody(getChainsChainIdRoute, "error", trace));
+    });
+    const client = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary });
+    const error = await failure(getChainsChainId(client, { path: { chain_id: "main" } }), RpcError);
+    expect([error.status, error.trace, error.text]).toEqual([500, trace, undefined]);
+    // Without binary codecs the body is kept as a description, not lost.
+    const jsonClient = new HttpTransport({ baseUrl: n.url });
+    expect((await failure(getChainsChainId(jsonClient, { path: { chain_id: "main" } }), RpcError)).text).toMatch(/^binary error body of \d+ bytes that does not decode/);
   });
 
   it("a plain-text message is kept as text; empty 404 and 405 carry nothing but the status (and Allow)", async () => {
@@ -219,18 +229,25 @@ describe("retries", () => {
     expect(n.requests.length).toBe(5);
   });
 
+  it("retries a GET that got no answer, through the fetch the client was given", async () => {
+    const n = await node(json(CHAIN_ID));
+    let attempts = 0;
+    const flaky: typeof fetch = (input, init) => (++attempts === 1 ? Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNRESET" } })) : fetch(input, init));
+    expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky, retry: { retries: 1, delayMs: 1 } }), { path: { chain_id: "main" } })).toBe(CHAIN_ID);
+    expect([attempts, n.requests.length]).toEqual([2, 1]);
+    attempts = 0;
+    const error = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky }), { path: { chain_id: "main" } }), TransportError);
+    expect([error.reason, error.message.includes("ECONNRESET")]).toEqual(["unreachable", true]);
+  });
+
   it("gives up after the last retry and does not retry other statuses", async () => {
     const n = await node((_req, res) => res.writeHead(503).end());
     const retrying = new HttpTransport({ baseUrl: n.url, retry: { retries: 1, delayMs: 1 } });
     expect((await failure(getChainsChainId(retrying, { path: { chain_id: "main" } }), RpcError)).status).toBe(503);
     expect(n.requests.length).toBe(2);
-    const other = await startStandIn((_req, res) => res.writeHead(404).end());
-    try {
-      await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
-      expect(other.requests.length).toBe(1);
-    } finally {
-      await other.close();
-    }
+    const other = await node((_req, res) => res.writeHead(404).end());
+    await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
+    expect(other.requests.length).toBe(1);
   });
 });
 
@@ -244,7 +261,7 @@ describe("media type choice", () => {
     const n = await node(json(CHAIN_ID));
     expect(() => new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream" })).toThrow(MediaTypeError);
     await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" }), MediaTypeError);
-    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+    const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
     const error = await failure(binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {}, mediaType: "application/octet-stream" }), MediaTypeError);
     expect(error.message).toContain("a free JSON value");
     expect(await binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {} })).toBe(CHAIN_ID);

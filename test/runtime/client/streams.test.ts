@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { ElementTooLargeError, HttpTransport, RpcError, TransportError, ValidationError, binaryBodies, frameBinary } from "../../../runtime/index.ts";
+import { describe, expect, it } from "vitest";
+import { ElementTooLargeError, HttpTransport, RpcError, TransportError, ValidationError, binaryBodies } from "../../../runtime/index.ts";
 import { getMonitorBootstrapped, getNetworkPeersLog } from "../../../generated/shell/client.ts";
 import { getMonitorBootstrappedRoute } from "../../../generated/shell/routes.ts";
-import { startStandIn, writeInPieces, type StandIn, type StandInHandler } from "../../support/stand-in-node.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
+import { standInsPerTest, writeInPieces, type StandInHandler } from "../../support/stand-in-node.ts";
 
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 const elements = Array.from({ length: 8 }, (_, i) => ({ block: BLOCK, timestamp: new Date(Date.UTC(2018, 5, 30, 16, 7, 32 + i)).toISOString().replace(".000", "") }));
-const binary = binaryBodies();
+const binary = binaryBodies(binaryCodecs);
 const ndjson = new TextEncoder().encode(elements.map((e) => `${JSON.stringify(e)}\n`).join(""));
-const framed = Buffer.concat(elements.map((e) => frameBinary(binary.encode(getMonitorBootstrappedRoute, "output", e))));
+const framed = Buffer.concat(elements.map((e) => binary.encodeBody(getMonitorBootstrappedRoute, "output", e)));
 
-let standIn: StandIn | undefined;
-afterEach(async () => {
-  await standIn?.close();
-  standIn = undefined;
-});
-
-async function node(handler: StandInHandler): Promise<StandIn> {
-  standIn = await startStandIn(handler);
-  return standIn;
-}
+const node = standInsPerTest();
 
 /** Answers with the stream in the asked media type, cut into pieces of `sizes`, then ends. */
 function streaming(sizes: readonly number[]): StandInHandler {
@@ -45,8 +37,6 @@ describe("streams", () => {
     for (const sizes of [[1], randomSizes, [ndjson.length]]) {
       const n = await node(streaming(sizes));
       expect(await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: n.url })))).toEqual(elements);
-      await n.close();
-      standIn = undefined;
     }
   });
 
@@ -56,8 +46,6 @@ describe("streams", () => {
       const transport = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary });
       expect(await collect(getMonitorBootstrapped(transport))).toEqual(elements);
       expect(n.requests[0]!.headers.accept).toBe("application/octet-stream");
-      await n.close();
-      standIn = undefined;
     }
   });
 
@@ -130,6 +118,24 @@ describe("streams", () => {
     expect((failure as TransportError).reason).toBe("interrupted");
   });
 
+  it("a timeout bounds the wait for the stream's start, not the stream", async () => {
+    const silent = await node(() => undefined);
+    const error = await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: silent.url, timeoutMs: 30 }))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).reason).toBe("timeout");
+    // The answer starts at once; its elements come later than the timeout.
+    const slow = await node(async (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      for (const element of elements.slice(0, 2)) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        res.write(`${JSON.stringify(element)}\n`);
+      }
+      res.end();
+    });
+    expect(await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: slow.url, timeoutMs: 150 })))).toEqual(elements.slice(0, 2));
+  });
+
   it("caps one element's size, validates each element, and reports an error status before any element", async () => {
     const n = await node(async (req, res) => {
       if (req.url.includes("bootstrapped")) return streaming([ndjson.length])(req, res);
@@ -147,8 +153,6 @@ describe("streams", () => {
       })(),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(seen).toEqual([elements[0]]);
-    await bad.close();
-    standIn = n;
     const unknownRoute = { ...getMonitorBootstrappedRoute, path: [{ kind: "static", name: "nothing" }] as const };
     const error = await collect(new HttpTransport({ baseUrl: n.url }).stream(unknownRoute, { path: {}, query: {} })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);

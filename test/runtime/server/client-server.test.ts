@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../../generated/shell/routes.ts";
 import * as legacy from "../../../generated/shell-legacy/routes.ts";
-import { BASE58, encodeBase58Check, HttpTransport, RpcError, binaryBodies, type AnyRouteDescriptor, type MediaType, type QueryParameterDescriptor } from "../../../runtime/index.ts";
+import { binaryCodecs as shellCodecs } from "../../../generated/shell/binary.ts";
+import { binaryCodecs as legacyCodecs } from "../../../generated/shell-legacy/binary.ts";
+import { BASE58, encodeBase58Check, HttpTransport, RpcError, binaryBodies, type AnyRouteDescriptor, type BinaryCodecTable, type MediaType, type QueryParameterDescriptor } from "../../../runtime/index.ts";
 import { BinaryReader } from "../../../runtime/codec/reader.ts";
 import { createRpcServer, RpcServerError, type RpcServer } from "../../../runtime/server/index.ts";
 import { GENESIS } from "./support.ts";
@@ -64,11 +66,10 @@ function queryValue(param: QueryParameterDescriptor): unknown {
 }
 
 /** What decoding zero bytes gives without validation (for the bodies in UNVALIDATABLE). */
-function unvalidatedValue(route: AnyRouteDescriptor, part: "input" | "output"): unknown {
-  const body = route[part]!;
+function unvalidatedValue(codecs: BinaryCodecTable, route: AnyRouteDescriptor, part: "input" | "output"): unknown {
   const room = new Uint8Array(4096);
   const reader = new BinaryReader(room);
-  return body.decode!(reader);
+  return codecs[route.operation]![part]!.decode(reader);
 }
 
 interface Case {
@@ -80,15 +81,16 @@ interface Case {
   loose: boolean;
 }
 
-function buildCases(name: string, routes: readonly AnyRouteDescriptor[]): { cases: Case[]; unvalidatable: string[] } {
+function buildCases(name: string, routes: readonly AnyRouteDescriptor[], codecs: BinaryCodecTable): { cases: Case[]; unvalidatable: string[] } {
   const unvalidatable: string[] = [];
   const valueOf = (route: AnyRouteDescriptor, part: "input" | "output"): { value: unknown; loose: boolean } => {
     const key = `${route.operation}.${part}`;
     if (`${name} ${key}` in OVERRIDES) return { value: OVERRIDES[`${name} ${key}`], loose: false };
-    const value = makeValue(route[part]!);
+    const codec = codecs[route.operation]?.[part];
+    const value = makeValue({ validate: route[part]!.validate, ...(codec ? { decode: (r) => codec.decode(r) } : {}) });
     if (value !== undefined) return { value, loose: false };
     unvalidatable.push(key);
-    return { value: unvalidatedValue(route, part), loose: true };
+    return { value: unvalidatedValue(codecs, route, part), loose: true };
   };
   const cases = routes.map((route): Case => {
     const path: Record<string, unknown> = {};
@@ -108,12 +110,12 @@ function buildCases(name: string, routes: readonly AnyRouteDescriptor[]): { case
 
 const TRACE = (operation: string) => [{ kind: "temporary", id: "test.handler_error", operation, detail: { n: 1, list: ["a"] } }];
 
-for (const [name, module] of [
-  ["shell", shell],
-  ["shell-legacy", legacy],
+for (const [name, module, codecs] of [
+  ["shell", shell, shellCodecs],
+  ["shell-legacy", legacy, legacyCodecs],
 ] as const) {
   describe(`${name}: client ↔ server for every route`, () => {
-    const { cases, unvalidatable } = buildCases(name, module.routeTable);
+    const { cases, unvalidatable } = buildCases(name, module.routeTable, codecs);
     const byOperation = new Map(cases.map((c) => [c.route.operation, c]));
     const received: unknown[] = [];
     let failWith: RpcServerError | undefined;
@@ -138,8 +140,8 @@ for (const [name, module] of [
     let strict: RpcServer;
     let loose: RpcServer;
     beforeAll(async () => {
-      strict = await createRpcServer({ routes: module.routeTable, handlers, validateOutput: true });
-      loose = await createRpcServer({ routes: module.routeTable, handlers, validateOutput: false });
+      strict = await createRpcServer({ routes: module.routeTable, handlers, binary: codecs, validateOutput: true });
+      loose = await createRpcServer({ routes: module.routeTable, handlers, binary: codecs, validateOutput: false });
     });
     afterAll(async () => {
       await strict.close();
@@ -151,7 +153,7 @@ for (const [name, module] of [
     });
 
     const transports = (c: Case, mediaType: MediaType) =>
-      new HttpTransport({ baseUrl: (c.loose ? loose : strict).url, mediaType, binary: binaryBodies(), validate: !c.loose });
+      new HttpTransport({ baseUrl: (c.loose ? loose : strict).url, mediaType, binary: binaryBodies(codecs), validate: !c.loose });
 
     for (const mediaType of ["application/json", "application/octet-stream"] as const) {
       it(`round-trips every route in ${mediaType}`, async () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable } from "../../../generated/shell/routes.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import type { Handlers } from "../../../generated/shell/server.ts";
 import { createRpcServer, RpcServerError, notFound, type RpcServer } from "../../../runtime/server/index.ts";
 import { frameBinary } from "../../../runtime/http/framing.ts";
@@ -48,6 +49,7 @@ beforeAll(async () => {
     routes: routeTable,
     handlers: handlers as Handlers,
     partialHandlers: true,
+    binary: binaryCodecs,
     describe: tree,
     maxBodyBytes: 1024,
     validateOutput: true,
@@ -159,6 +161,19 @@ describe("errors produced by the server", () => {
     expect(a.status).toBe(406);
     expect(a.text).toBe("application/json, application/octet-stream");
     expect(a.headers["content-type"]).toBeUndefined();
+  });
+
+  it("speaks JSON only without binary codecs: 406 for a binary Accept, 415 for a binary body", async () => {
+    const json = await createRpcServer({ routes: routeTable, handlers: handlers as Handlers, partialHandlers: true });
+    try {
+      const a = await raw(`${json.url}/chains/main/chain_id`, { headers: { accept: "application/octet-stream" } });
+      expect(a.status).toBe(406);
+      expect(a.text).toBe("application/json");
+      const b = await raw(`${json.url}/chains/main`, { method: "PATCH", headers: { "content-type": "application/octet-stream" }, body: frameBinary(Uint8Array.of(0xff)) });
+      expect(b.status).toBe(415);
+    } finally {
+      await json.close();
+    }
   });
 
   it("415 for an unknown Content-Type, parameters included, even on GET", async () => {

@@ -4,15 +4,14 @@
  */
 import { get, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnyRouteDescriptor, BodyDescriptor, HandlerContext } from "../../../runtime/index.ts";
+import type { AnyRouteDescriptor, BinaryCodecTable, BodyCodec, BodyDescriptor, HandlerContext } from "../../../runtime/index.ts";
 import { createRpcServer, type RpcServer } from "../../../runtime/server/index.ts";
 import { raw } from "./support.ts";
 
 const anything = Object.assign(() => true, { errors: null });
 /** Elements are strings; in binary, their UTF-8 bytes. */
-const text: BodyDescriptor<string> = {
-  mediaTypes: ["application/json", "application/octet-stream"],
-  validate: anything,
+const text: BodyDescriptor<string> = { mediaTypes: ["application/json", "application/octet-stream"], validate: anything };
+const textCodec: BodyCodec<string> = {
   encode: (w, v) => w.raw(Buffer.from(v, "utf8")),
   decode: (r) => Buffer.from(r.rest()).toString("utf8"),
 };
@@ -26,6 +25,7 @@ const stream = (operation: string, name: string): AnyRouteDescriptor => ({
   error: text,
 });
 const routes = [stream("getCount", "count"), stream("getForever", "forever"), stream("getFailing", "failing"), stream("getWaiting", "waiting")];
+const binary: BinaryCodecTable = Object.fromEntries(routes.map((r) => [r.operation, { output: textCodec, error: textCodec }]));
 
 const ELEMENT = 32 * 1024;
 const TOTAL = 1000;
@@ -63,7 +63,7 @@ const handlers = {
 
 let server: RpcServer;
 beforeAll(async () => {
-  server = await createRpcServer({ routes, handlers, onError: (e) => errors.push(e) });
+  server = await createRpcServer({ routes, handlers, binary, onError: (e) => errors.push(e) });
 });
 afterAll(() => server.close());
 

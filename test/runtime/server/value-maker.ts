@@ -9,7 +9,14 @@
  */
 import { BinaryReader } from "../../../runtime/codec/reader.ts";
 import { DecodeError } from "../../../runtime/codec/errors.ts";
-import type { BodyDescriptor } from "../../../runtime/rpc/route.ts";
+import type { BinaryReader as Reader } from "../../../runtime/codec/reader.ts";
+import type { JsonValidator } from "../../../runtime/rpc/json-validation.ts";
+
+/** A body to find a value for: its JSON validator and, when it has a binary form, its decoder. */
+export interface ValueTarget {
+  readonly validate: JsonValidator;
+  readonly decode?: (reader: Reader) => unknown;
+}
 
 const JSON_CANDIDATES: readonly unknown[] = [{}, [], "", 0, true, null, [{ kind: "generic", error: "e" }]];
 /** The smallest BSON document (an empty one). */
@@ -19,7 +26,7 @@ const REACH = 160;
 
 type Outcome = { ok: true; value: unknown } | { ok: false; offset: number; error: unknown };
 
-function decode(body: BodyDescriptor<unknown>, bytes: Uint8Array): Outcome {
+function decode(body: ValueTarget, bytes: Uint8Array): Outcome {
   const reader = new BinaryReader(bytes);
   try {
     const value = body.decode!(reader);
@@ -65,7 +72,7 @@ function* repairs(bytes: Uint8Array, at: number, extra: readonly number[]): Gene
   }
 }
 
-function search(body: BodyDescriptor<unknown>): unknown {
+function search(body: ValueTarget): unknown {
   let bytes: Uint8Array = new Uint8Array(0);
   let outcome = decode(body, bytes);
   for (let step = 0; step < 60 && !outcome.ok; step++) {
@@ -85,7 +92,7 @@ function search(body: BodyDescriptor<unknown>): unknown {
 }
 
 /** What the decoder reads from plenty of zero bytes, cut to what it consumed (or, for a layout that runs to the end of its frame, the shortest run it accepts). */
-function zeros(body: BodyDescriptor<unknown>): unknown {
+function zeros(body: ValueTarget): unknown {
   const room = new Uint8Array(1 << 12);
   const reader = new BinaryReader(room);
   try {
@@ -104,7 +111,7 @@ function zeros(body: BodyDescriptor<unknown>): unknown {
   return undefined;
 }
 
-export function makeValue(body: BodyDescriptor<unknown>): unknown {
+export function makeValue(body: ValueTarget): unknown {
   if (body.decode !== undefined) {
     const value = zeros(body) ?? search(body);
     if (value !== undefined) return value;
