@@ -2,9 +2,10 @@
 // Source: shell-legacy.json
 // Describe tree sha256: d44c70010b471cb89897531840e6d0b823a5ddaa6fcd51c7751cb6f21581776c
 
-import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate304;
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12,13 +13,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.bootstrapped === undefined) && (missing0 = "bootstrapped")){
+if(((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped")){
 validate304.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "bootstrapped")){
 validate304.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -26,7 +27,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 if(typeof data.bootstrapped !== "boolean"){
 validate304.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -66,13 +67,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
 validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -80,7 +81,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -198,7 +199,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = isTezosBase58;
+const func39 = isTezosBase58;
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -208,7 +209,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func39("block_hash", data)){
 validate31.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -274,7 +275,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("chain_id", data)){
+if(!func39("chain_id", data)){
 validate309.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -285,7 +286,7 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate311;
 const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func7 = Object.prototype.hasOwnProperty;
+const func412 = jsonPattern;
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -312,7 +313,7 @@ validate202.errors = vErrors;
 return errors === 0;
 }
 
-const func13 = isProtocolTimestamp;
+const func444 = isProtocolTimestamp;
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -322,7 +323,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func13(data)){
+if(!func444(data)){
 validate244.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -340,7 +341,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_list_list_hash", data)){
+if(!func39("operation_list_list_hash", data)){
 validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -361,7 +362,7 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ new RegExp("^[a-zA-Z0-9]+$", "u");
+const pattern0 = /* @__PURE__ */ func412("^[a-zA-Z0-9]+$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -409,7 +410,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("context_hash", data)){
+if(!func39("context_hash", data)){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -425,21 +426,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if(((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate241.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema66.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema66.properties, key0))){
 validate241.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -451,7 +452,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -478,7 +479,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
 if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -490,7 +491,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
 if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -502,7 +503,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -529,7 +530,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -541,7 +542,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
 if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
@@ -553,7 +554,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
 if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
@@ -565,7 +566,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data8 = data.protocol_data;
 const _errs12 = errors;
 if(errors === _errs12){
@@ -629,13 +630,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.history_mode === undefined) && (missing0 = "history_mode")) || ((data.caboose === undefined) && (missing0 = "caboose"))) || ((data.save_point === undefined) && (missing0 = "save_point"))) || ((data.block === undefined) && (missing0 = "block"))){
+if((((((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")) || (((data.caboose === undefined) || (!(func0.call(data, "caboose")))) && (missing0 = "caboose"))) || (((data.save_point === undefined) || (!(func0.call(data, "save_point")))) && (missing0 = "save_point"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate311.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "block") || (key0 === "save_point")) || (key0 === "caboose")) || (key0 === "history_mode"))){
 validate311.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -643,7 +644,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate241(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
@@ -655,7 +656,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.save_point !== undefined){
+if(data.save_point !== undefined && func0.call(data, "save_point")){
 const _errs3 = errors;
 if(!(validate202(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -667,7 +668,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.caboose !== undefined){
+if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
 if(!(validate202(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -679,7 +680,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 const _errs5 = errors;
 if(!(validate252(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
@@ -726,13 +727,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((((data0.errors === undefined) && (missing0 = "errors")) || ((data0.level === undefined) && (missing0 = "level"))) || ((data0.block === undefined) && (missing0 = "block"))){
+if(((((data0.errors === undefined) || (!(func0.call(data0, "errors")))) && (missing0 = "errors")) || (((data0.level === undefined) || (!(func0.call(data0, "level")))) && (missing0 = "level"))) || (((data0.block === undefined) || (!(func0.call(data0, "block")))) && (missing0 = "block"))){
 validate316.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate316.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -740,7 +741,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.block !== undefined){
+if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
 if(!(validate31(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -752,7 +753,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.level !== undefined){
+if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
 if(!(validate202(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -764,7 +765,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.errors !== undefined){
+if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
 if(!(validate214(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -808,13 +809,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.errors === undefined) && (missing0 = "errors")) || ((data.level === undefined) && (missing0 = "level"))) || ((data.block === undefined) && (missing0 = "block"))){
+if(((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing0 = "errors")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate320.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -822,7 +823,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -834,7 +835,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
 if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -846,7 +847,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
 if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -878,7 +879,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate324.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -918,13 +919,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.sync_state === undefined) && (missing0 = "sync_state")) || ((data.bootstrapped === undefined) && (missing0 = "bootstrapped"))){
+if((((data.sync_state === undefined) || (!(func0.call(data, "sync_state")))) && (missing0 = "sync_state")) || (((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped"))){
 validate325.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "bootstrapped") || (key0 === "sync_state"))){
 validate325.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -932,7 +933,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 const _errs2 = errors;
 if(typeof data.bootstrapped !== "boolean"){
 validate325.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -944,7 +945,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sync_state !== undefined){
+if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 const _errs4 = errors;
 if(!(validate251(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
@@ -1201,7 +1202,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func39("protocol_hash", data)){
 validate101.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -1241,13 +1242,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.level === undefined) && (missing0 = "level"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate201.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
 validate201.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1255,7 +1256,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -1267,7 +1268,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
 if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
@@ -1327,13 +1328,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
 validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
 validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1341,7 +1342,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.replaced_protocol !== undefined){
+if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
 if(!(validate101(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
@@ -1353,7 +1354,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
 if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
@@ -1413,13 +1414,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.p2p === undefined) && (missing0 = "p2p")){
+if(((data.p2p === undefined) || (!(func0.call(data, "p2p")))) && (missing0 = "p2p")){
 validate327.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "data-dir") || (key0 === "rpc")) || (key0 === "p2p")) || (key0 === "log")) || (key0 === "internal-events")) || (key0 === "shell")) || (key0 === "network"))){
 validate327.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1427,7 +1428,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data["data-dir"] !== undefined){
+if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
 if(!(validate23(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -1439,13 +1440,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rpc !== undefined){
+if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data1 = data.rpc;
 const _errs3 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs5 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((((((key1 === "listen-addrs") || (key1 === "listen-addr")) || (key1 === "cors-origin")) || (key1 === "cors-headers")) || (key1 === "crt")) || (key1 === "key"))){
 validate327.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -1453,7 +1454,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data1["listen-addrs"] !== undefined){
+if(data1["listen-addrs"] !== undefined && func0.call(data1, "listen-addrs")){
 const _errs6 = errors;
 if(!(validate183(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -1465,7 +1466,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["listen-addr"] !== undefined){
+if(data1["listen-addr"] !== undefined && func0.call(data1, "listen-addr")){
 const _errs7 = errors;
 if(!(validate23(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -1477,7 +1478,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["cors-origin"] !== undefined){
+if(data1["cors-origin"] !== undefined && func0.call(data1, "cors-origin")){
 const _errs8 = errors;
 if(!(validate183(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -1489,7 +1490,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1["cors-headers"] !== undefined){
+if(data1["cors-headers"] !== undefined && func0.call(data1, "cors-headers")){
 const _errs9 = errors;
 if(!(validate183(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -1501,7 +1502,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1.crt !== undefined){
+if(data1.crt !== undefined && func0.call(data1, "crt")){
 const _errs10 = errors;
 if(!(validate23(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -1513,7 +1514,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data1.key !== undefined){
+if(data1.key !== undefined && func0.call(data1, "key")){
 const _errs11 = errors;
 if(!(validate23(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -1542,21 +1543,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p !== undefined){
+if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data8 = data.p2p;
 const _errs12 = errors;
 if(errors === _errs12){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs14 = errors;
-for(const key2 in data8){
-if(!(func7.call(schema94.properties.p2p.properties, key2))){
+for(const key2 of Object.keys(data8)){
+if(!(func0.call(schema94.properties.p2p.properties, key2))){
 validate327.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs14 === errors){
-if(data8["expected-proof-of-work"] !== undefined){
+if(data8["expected-proof-of-work"] !== undefined && func0.call(data8, "expected-proof-of-work")){
 const _errs15 = errors;
 if(!(typeof data8["expected-proof-of-work"] == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -1568,7 +1569,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["bootstrap-peers"] !== undefined){
+if(data8["bootstrap-peers"] !== undefined && func0.call(data8, "bootstrap-peers")){
 const _errs17 = errors;
 if(!(validate183(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -1580,7 +1581,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["listen-addr"] !== undefined){
+if(data8["listen-addr"] !== undefined && func0.call(data8, "listen-addr")){
 const _errs18 = errors;
 if(!(validate23(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -1592,7 +1593,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["discovery-addr"] !== undefined){
+if(data8["discovery-addr"] !== undefined && func0.call(data8, "discovery-addr")){
 const _errs19 = errors;
 if(!(validate28(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
@@ -1604,7 +1605,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8["private-mode"] !== undefined){
+if(data8["private-mode"] !== undefined && func0.call(data8, "private-mode")){
 const _errs20 = errors;
 if(typeof data8["private-mode"] !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1616,21 +1617,21 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.limits !== undefined){
+if(data8.limits !== undefined && func0.call(data8, "limits")){
 let data14 = data8.limits;
 const _errs22 = errors;
 if(errors === _errs22){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const _errs24 = errors;
-for(const key3 in data14){
-if(!(func7.call(schema94.properties.p2p.properties.limits.properties, key3))){
+for(const key3 of Object.keys(data14)){
+if(!(func0.call(schema94.properties.p2p.properties.limits.properties, key3))){
 validate327.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs24 === errors){
-if(data14["connection-timeout"] !== undefined){
+if(data14["connection-timeout"] !== undefined && func0.call(data14, "connection-timeout")){
 const _errs25 = errors;
 if(!(validate191(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -1642,7 +1643,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["authentication-timeout"] !== undefined){
+if(data14["authentication-timeout"] !== undefined && func0.call(data14, "authentication-timeout")){
 const _errs26 = errors;
 if(!(validate191(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -1654,7 +1655,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["min-connections"] !== undefined){
+if(data14["min-connections"] !== undefined && func0.call(data14, "min-connections")){
 let data17 = data14["min-connections"];
 const _errs27 = errors;
 if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
@@ -1681,7 +1682,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["expected-connections"] !== undefined){
+if(data14["expected-connections"] !== undefined && func0.call(data14, "expected-connections")){
 let data18 = data14["expected-connections"];
 const _errs29 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
@@ -1708,7 +1709,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-connections"] !== undefined){
+if(data14["max-connections"] !== undefined && func0.call(data14, "max-connections")){
 let data19 = data14["max-connections"];
 const _errs31 = errors;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
@@ -1735,7 +1736,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.backlog !== undefined){
+if(data14.backlog !== undefined && func0.call(data14, "backlog")){
 let data20 = data14.backlog;
 const _errs33 = errors;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
@@ -1762,7 +1763,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-incoming-connections"] !== undefined){
+if(data14["max-incoming-connections"] !== undefined && func0.call(data14, "max-incoming-connections")){
 let data21 = data14["max-incoming-connections"];
 const _errs35 = errors;
 if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
@@ -1789,7 +1790,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-download-speed"] !== undefined){
+if(data14["max-download-speed"] !== undefined && func0.call(data14, "max-download-speed")){
 const _errs37 = errors;
 if(!(validate64(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1801,7 +1802,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["max-upload-speed"] !== undefined){
+if(data14["max-upload-speed"] !== undefined && func0.call(data14, "max-upload-speed")){
 const _errs38 = errors;
 if(!(validate64(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1813,7 +1814,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["swap-linger"] !== undefined){
+if(data14["swap-linger"] !== undefined && func0.call(data14, "swap-linger")){
 const _errs39 = errors;
 if(!(validate191(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -1825,7 +1826,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["binary-chunks-size"] !== undefined){
+if(data14["binary-chunks-size"] !== undefined && func0.call(data14, "binary-chunks-size")){
 let data25 = data14["binary-chunks-size"];
 const _errs40 = errors;
 if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
@@ -1852,7 +1853,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["read-buffer-size"] !== undefined){
+if(data14["read-buffer-size"] !== undefined && func0.call(data14, "read-buffer-size")){
 const _errs42 = errors;
 if(!(validate64(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1864,7 +1865,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["read-queue-size"] !== undefined){
+if(data14["read-queue-size"] !== undefined && func0.call(data14, "read-queue-size")){
 const _errs43 = errors;
 if(!(validate64(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1876,7 +1877,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["write-queue-size"] !== undefined){
+if(data14["write-queue-size"] !== undefined && func0.call(data14, "write-queue-size")){
 const _errs44 = errors;
 if(!(validate64(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1888,7 +1889,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["incoming-app-message-queue-size"] !== undefined){
+if(data14["incoming-app-message-queue-size"] !== undefined && func0.call(data14, "incoming-app-message-queue-size")){
 const _errs45 = errors;
 if(!(validate64(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1900,7 +1901,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["incoming-message-queue-size"] !== undefined){
+if(data14["incoming-message-queue-size"] !== undefined && func0.call(data14, "incoming-message-queue-size")){
 const _errs46 = errors;
 if(!(validate64(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1912,7 +1913,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["outgoing-message-queue-size"] !== undefined){
+if(data14["outgoing-message-queue-size"] !== undefined && func0.call(data14, "outgoing-message-queue-size")){
 const _errs47 = errors;
 if(!(validate64(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -1924,7 +1925,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.max_known_points !== undefined){
+if(data14.max_known_points !== undefined && func0.call(data14, "max_known_points")){
 const _errs48 = errors;
 if(!(validate179(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
@@ -1936,7 +1937,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14.max_known_peer_ids !== undefined){
+if(data14.max_known_peer_ids !== undefined && func0.call(data14, "max_known_peer_ids")){
 const _errs49 = errors;
 if(!(validate179(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
@@ -1948,7 +1949,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["greylist-timeout"] !== undefined){
+if(data14["greylist-timeout"] !== undefined && func0.call(data14, "greylist-timeout")){
 const _errs50 = errors;
 if(!(validate191(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -1960,7 +1961,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data14["maintenance-idle-time"] !== undefined){
+if(data14["maintenance-idle-time"] !== undefined && func0.call(data14, "maintenance-idle-time")){
 const _errs51 = errors;
 if(!(validate191(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2004,7 +2005,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.disable_mempool !== undefined){
+if(data8.disable_mempool !== undefined && func0.call(data8, "disable_mempool")){
 const _errs52 = errors;
 if(typeof data8.disable_mempool !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2016,7 +2017,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.enable_testchain !== undefined){
+if(data8.enable_testchain !== undefined && func0.call(data8, "enable_testchain")){
 const _errs54 = errors;
 if(typeof data8.enable_testchain !== "boolean"){
 validate327.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2028,13 +2029,13 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data8.greylisting_config !== undefined){
+if(data8.greylisting_config !== undefined && func0.call(data8, "greylisting_config")){
 let data38 = data8.greylisting_config;
 const _errs56 = errors;
 if(errors === _errs56){
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 const _errs58 = errors;
-for(const key4 in data38){
+for(const key4 of Object.keys(data38)){
 if(!((((key4 === "factor") || (key4 === "initial-delay")) || (key4 === "disconnection-delay")) || (key4 === "increase-cap"))){
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -2042,7 +2043,7 @@ break;
 }
 }
 if(_errs58 === errors){
-if(data38.factor !== undefined){
+if(data38.factor !== undefined && func0.call(data38, "factor")){
 const _errs59 = errors;
 if(!(typeof data38.factor == "number")){
 validate327.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -2054,7 +2055,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["initial-delay"] !== undefined){
+if(data38["initial-delay"] !== undefined && func0.call(data38, "initial-delay")){
 const _errs61 = errors;
 if(!(validate191(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2066,7 +2067,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["disconnection-delay"] !== undefined){
+if(data38["disconnection-delay"] !== undefined && func0.call(data38, "disconnection-delay")){
 const _errs62 = errors;
 if(!(validate191(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2078,7 +2079,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data38["increase-cap"] !== undefined){
+if(data38["increase-cap"] !== undefined && func0.call(data38, "increase-cap")){
 const _errs63 = errors;
 if(!(validate191(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2125,13 +2126,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.log !== undefined){
+if(data.log !== undefined && func0.call(data, "log")){
 let data43 = data.log;
 const _errs64 = errors;
 if(errors === _errs64){
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 const _errs66 = errors;
-for(const key5 in data43){
+for(const key5 of Object.keys(data43)){
 if(!((((key5 === "output") || (key5 === "level")) || (key5 === "rules")) || (key5 === "template"))){
 validate327.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -2139,7 +2140,7 @@ break;
 }
 }
 if(_errs66 === errors){
-if(data43.output !== undefined){
+if(data43.output !== undefined && func0.call(data43, "output")){
 const _errs67 = errors;
 if(!(validate23(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -2151,7 +2152,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.level !== undefined){
+if(data43.level !== undefined && func0.call(data43, "level")){
 const _errs68 = errors;
 if(!(validate200(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2163,7 +2164,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.rules !== undefined){
+if(data43.rules !== undefined && func0.call(data43, "rules")){
 const _errs69 = errors;
 if(!(validate23(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -2175,7 +2176,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data43.template !== undefined){
+if(data43.template !== undefined && func0.call(data43, "template")){
 const _errs70 = errors;
 if(!(validate23(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -2202,13 +2203,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["internal-events"] !== undefined){
+if(data["internal-events"] !== undefined && func0.call(data, "internal-events")){
 let data48 = data["internal-events"];
 const _errs71 = errors;
 if(errors === _errs71){
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 const _errs73 = errors;
-for(const key6 in data48){
+for(const key6 of Object.keys(data48)){
 if(!(key6 === "activate")){
 validate327.errors = [{instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -2216,7 +2217,7 @@ break;
 }
 }
 if(_errs73 === errors){
-if(data48.activate !== undefined){
+if(data48.activate !== undefined && func0.call(data48, "activate")){
 if(!(validate183(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
@@ -2235,13 +2236,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.shell !== undefined){
+if(data.shell !== undefined && func0.call(data, "shell")){
 let data50 = data.shell;
 const _errs75 = errors;
 if(errors === _errs75){
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 const _errs77 = errors;
-for(const key7 in data50){
+for(const key7 of Object.keys(data50)){
 if(!(((((key7 === "peer_validator") || (key7 === "block_validator")) || (key7 === "prevalidator")) || (key7 === "chain_validator")) || (key7 === "history_mode"))){
 validate327.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
 return false;
@@ -2249,13 +2250,13 @@ break;
 }
 }
 if(_errs77 === errors){
-if(data50.peer_validator !== undefined){
+if(data50.peer_validator !== undefined && func0.call(data50, "peer_validator")){
 let data51 = data50.peer_validator;
 const _errs78 = errors;
 if(errors === _errs78){
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 const _errs80 = errors;
-for(const key8 in data51){
+for(const key8 of Object.keys(data51)){
 if(!((((((key8 === "block_header_request_timeout") || (key8 === "block_operations_request_timeout")) || (key8 === "protocol_request_timeout")) || (key8 === "new_head_request_timeout")) || (key8 === "worker_backlog_size")) || (key8 === "worker_backlog_level"))){
 validate327.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -2263,7 +2264,7 @@ break;
 }
 }
 if(_errs80 === errors){
-if(data51.block_header_request_timeout !== undefined){
+if(data51.block_header_request_timeout !== undefined && func0.call(data51, "block_header_request_timeout")){
 const _errs81 = errors;
 if(!(validate191(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2275,7 +2276,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.block_operations_request_timeout !== undefined){
+if(data51.block_operations_request_timeout !== undefined && func0.call(data51, "block_operations_request_timeout")){
 const _errs82 = errors;
 if(!(validate191(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2287,7 +2288,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.protocol_request_timeout !== undefined){
+if(data51.protocol_request_timeout !== undefined && func0.call(data51, "protocol_request_timeout")){
 const _errs83 = errors;
 if(!(validate191(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2299,7 +2300,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.new_head_request_timeout !== undefined){
+if(data51.new_head_request_timeout !== undefined && func0.call(data51, "new_head_request_timeout")){
 const _errs84 = errors;
 if(!(validate191(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2311,7 +2312,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.worker_backlog_size !== undefined){
+if(data51.worker_backlog_size !== undefined && func0.call(data51, "worker_backlog_size")){
 let data56 = data51.worker_backlog_size;
 const _errs85 = errors;
 if(!((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56)))){
@@ -2338,7 +2339,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data51.worker_backlog_level !== undefined){
+if(data51.worker_backlog_level !== undefined && func0.call(data51, "worker_backlog_level")){
 const _errs87 = errors;
 if(!(validate200(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2367,13 +2368,13 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.block_validator !== undefined){
+if(data50.block_validator !== undefined && func0.call(data50, "block_validator")){
 let data58 = data50.block_validator;
 const _errs88 = errors;
 if(errors === _errs88){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs90 = errors;
-for(const key9 in data58){
+for(const key9 of Object.keys(data58)){
 if(!(((key9 === "protocol_request_timeout") || (key9 === "worker_backlog_size")) || (key9 === "worker_backlog_level"))){
 validate327.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
@@ -2381,7 +2382,7 @@ break;
 }
 }
 if(_errs90 === errors){
-if(data58.protocol_request_timeout !== undefined){
+if(data58.protocol_request_timeout !== undefined && func0.call(data58, "protocol_request_timeout")){
 const _errs91 = errors;
 if(!(validate191(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2393,7 +2394,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.worker_backlog_size !== undefined){
+if(data58.worker_backlog_size !== undefined && func0.call(data58, "worker_backlog_size")){
 let data60 = data58.worker_backlog_size;
 const _errs92 = errors;
 if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
@@ -2420,7 +2421,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.worker_backlog_level !== undefined){
+if(data58.worker_backlog_level !== undefined && func0.call(data58, "worker_backlog_level")){
 const _errs94 = errors;
 if(!(validate200(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2446,13 +2447,13 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.prevalidator !== undefined){
+if(data50.prevalidator !== undefined && func0.call(data50, "prevalidator")){
 let data62 = data50.prevalidator;
 const _errs95 = errors;
 if(errors === _errs95){
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 const _errs97 = errors;
-for(const key10 in data62){
+for(const key10 of Object.keys(data62)){
 if(!(((((key10 === "operations_request_timeout") || (key10 === "max_refused_operations")) || (key10 === "operations_batch_size")) || (key10 === "worker_backlog_size")) || (key10 === "worker_backlog_level"))){
 validate327.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
@@ -2460,7 +2461,7 @@ break;
 }
 }
 if(_errs97 === errors){
-if(data62.operations_request_timeout !== undefined){
+if(data62.operations_request_timeout !== undefined && func0.call(data62, "operations_request_timeout")){
 const _errs98 = errors;
 if(!(validate191(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -2472,7 +2473,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.max_refused_operations !== undefined){
+if(data62.max_refused_operations !== undefined && func0.call(data62, "max_refused_operations")){
 let data64 = data62.max_refused_operations;
 const _errs99 = errors;
 if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
@@ -2499,7 +2500,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.operations_batch_size !== undefined){
+if(data62.operations_batch_size !== undefined && func0.call(data62, "operations_batch_size")){
 const _errs101 = errors;
 if(!(validate64(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -2511,7 +2512,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.worker_backlog_size !== undefined){
+if(data62.worker_backlog_size !== undefined && func0.call(data62, "worker_backlog_size")){
 let data66 = data62.worker_backlog_size;
 const _errs102 = errors;
 if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
@@ -2538,7 +2539,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data62.worker_backlog_level !== undefined){
+if(data62.worker_backlog_level !== undefined && func0.call(data62, "worker_backlog_level")){
 const _errs104 = errors;
 if(!(validate200(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2566,7 +2567,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.chain_validator !== undefined){
+if(data50.chain_validator !== undefined && func0.call(data50, "chain_validator")){
 let data68 = data50.chain_validator;
 const _errs105 = errors;
 const _errs106 = errors;
@@ -2576,7 +2577,7 @@ const _errs107 = errors;
 if(errors === _errs107){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs109 = errors;
-for(const key11 in data68){
+for(const key11 of Object.keys(data68)){
 if(!((((key11 === "latency") || (key11 === "synchronisation_threshold")) || (key11 === "worker_backlog_size")) || (key11 === "worker_backlog_level"))){
 const err0 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2590,7 +2591,7 @@ break;
 }
 }
 if(_errs109 === errors){
-if(data68.latency !== undefined){
+if(data68.latency !== undefined && func0.call(data68, "latency")){
 let data69 = data68.latency;
 const _errs110 = errors;
 if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
@@ -2635,7 +2636,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.synchronisation_threshold !== undefined){
+if(data68.synchronisation_threshold !== undefined && func0.call(data68, "synchronisation_threshold")){
 let data70 = data68.synchronisation_threshold;
 const _errs112 = errors;
 if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
@@ -2680,7 +2681,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.worker_backlog_size !== undefined){
+if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlog_size")){
 let data71 = data68.worker_backlog_size;
 const _errs114 = errors;
 if(!((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71)))){
@@ -2725,7 +2726,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data68.worker_backlog_level !== undefined){
+if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs116 = errors;
 if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2761,7 +2762,7 @@ const _errs117 = errors;
 if(errors === _errs117){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs119 = errors;
-for(const key12 in data68){
+for(const key12 of Object.keys(data68)){
 if(!(((key12 === "bootstrap_threshold") || (key12 === "worker_backlog_size")) || (key12 === "worker_backlog_level"))){
 const err11 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2775,7 +2776,7 @@ break;
 }
 }
 if(_errs119 === errors){
-if(data68.bootstrap_threshold !== undefined){
+if(data68.bootstrap_threshold !== undefined && func0.call(data68, "bootstrap_threshold")){
 let data73 = data68.bootstrap_threshold;
 const _errs120 = errors;
 if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
@@ -2820,7 +2821,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data68.worker_backlog_size !== undefined){
+if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlog_size")){
 let data74 = data68.worker_backlog_size;
 const _errs122 = errors;
 if(!((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74)))){
@@ -2865,7 +2866,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data68.worker_backlog_level !== undefined){
+if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs124 = errors;
 if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -2931,7 +2932,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data50.history_mode !== undefined){
+if(data50.history_mode !== undefined && func0.call(data50, "history_mode")){
 const _errs125 = errors;
 if(!(validate252(data50.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
@@ -2959,7 +2960,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network !== undefined){
+if(data.network !== undefined && func0.call(data, "network")){
 let data77 = data.network;
 const _errs126 = errors;
 const _errs127 = errors;
@@ -3088,7 +3089,7 @@ const _errs136 = errors;
 if(errors === _errs136){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 let missing1;
-if((((data77.sandboxed_chain_name === undefined) && (missing1 = "sandboxed_chain_name")) || ((data77.chain_name === undefined) && (missing1 = "chain_name"))) || ((data77.genesis === undefined) && (missing1 = "genesis"))){
+if(((((data77.sandboxed_chain_name === undefined) || (!(func0.call(data77, "sandboxed_chain_name")))) && (missing1 = "sandboxed_chain_name")) || (((data77.chain_name === undefined) || (!(func0.call(data77, "chain_name")))) && (missing1 = "chain_name"))) || (((data77.genesis === undefined) || (!(func0.call(data77, "genesis")))) && (missing1 = "genesis"))){
 const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -3100,8 +3101,8 @@ errors++;
 }
 else {
 const _errs138 = errors;
-for(const key13 in data77){
-if(!(func7.call(schema94.properties.network.oneOf[4].properties, key13))){
+for(const key13 of Object.keys(data77)){
+if(!(func0.call(schema94.properties.network.oneOf[4].properties, key13))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -3114,13 +3115,13 @@ break;
 }
 }
 if(_errs138 === errors){
-if(data77.genesis !== undefined){
+if(data77.genesis !== undefined && func0.call(data77, "genesis")){
 let data78 = data77.genesis;
 const _errs139 = errors;
 if(errors === _errs139){
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 let missing2;
-if((((data78.protocol === undefined) && (missing2 = "protocol")) || ((data78.block === undefined) && (missing2 = "block"))) || ((data78.timestamp === undefined) && (missing2 = "timestamp"))){
+if(((((data78.protocol === undefined) || (!(func0.call(data78, "protocol")))) && (missing2 = "protocol")) || (((data78.block === undefined) || (!(func0.call(data78, "block")))) && (missing2 = "block"))) || (((data78.timestamp === undefined) || (!(func0.call(data78, "timestamp")))) && (missing2 = "timestamp"))){
 const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -3132,7 +3133,7 @@ errors++;
 }
 else {
 const _errs141 = errors;
-for(const key14 in data78){
+for(const key14 of Object.keys(data78)){
 if(!(((key14 === "timestamp") || (key14 === "block")) || (key14 === "protocol"))){
 const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3146,7 +3147,7 @@ break;
 }
 }
 if(_errs141 === errors){
-if(data78.timestamp !== undefined){
+if(data78.timestamp !== undefined && func0.call(data78, "timestamp")){
 const _errs142 = errors;
 if(!(validate244(data78.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -3158,7 +3159,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data78.block !== undefined){
+if(data78.block !== undefined && func0.call(data78, "block")){
 const _errs143 = errors;
 if(!(validate31(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -3170,7 +3171,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data78.protocol !== undefined){
+if(data78.protocol !== undefined && func0.call(data78, "protocol")){
 const _errs144 = errors;
 if(!(validate101(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
@@ -3203,13 +3204,13 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.genesis_parameters !== undefined){
+if(data77.genesis_parameters !== undefined && func0.call(data77, "genesis_parameters")){
 let data82 = data77.genesis_parameters;
 const _errs145 = errors;
 if(errors === _errs145){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing3;
-if((data82.values === undefined) && (missing3 = "values")){
+if(((data82.values === undefined) || (!(func0.call(data82, "values")))) && (missing3 = "values")){
 const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -3221,7 +3222,7 @@ errors++;
 }
 else {
 const _errs147 = errors;
-for(const key15 in data82){
+for(const key15 of Object.keys(data82)){
 if(!((key15 === "context_key") || (key15 === "values"))){
 const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3235,7 +3236,7 @@ break;
 }
 }
 if(_errs147 === errors){
-if(data82.context_key !== undefined){
+if(data82.context_key !== undefined && func0.call(data82, "context_key")){
 if(!(validate23(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
@@ -3261,7 +3262,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.chain_name !== undefined){
+if(data77.chain_name !== undefined && func0.call(data77, "chain_name")){
 const _errs149 = errors;
 if(!(validate194(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -3273,7 +3274,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.old_chain_name !== undefined){
+if(data77.old_chain_name !== undefined && func0.call(data77, "old_chain_name")){
 const _errs150 = errors;
 if(!(validate194(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -3285,7 +3286,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.incompatible_chain_name !== undefined){
+if(data77.incompatible_chain_name !== undefined && func0.call(data77, "incompatible_chain_name")){
 const _errs151 = errors;
 if(!(validate194(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -3297,7 +3298,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.sandboxed_chain_name !== undefined){
+if(data77.sandboxed_chain_name !== undefined && func0.call(data77, "sandboxed_chain_name")){
 const _errs152 = errors;
 if(!(validate194(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -3309,7 +3310,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.user_activated_upgrades !== undefined){
+if(data77.user_activated_upgrades !== undefined && func0.call(data77, "user_activated_upgrades")){
 const _errs153 = errors;
 if(!(validate302(data77.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
@@ -3321,7 +3322,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.user_activated_protocol_overrides !== undefined){
+if(data77.user_activated_protocol_overrides !== undefined && func0.call(data77, "user_activated_protocol_overrides")){
 const _errs154 = errors;
 if(!(validate300(data77.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
@@ -3333,7 +3334,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data77.default_bootstrap_peers !== undefined){
+if(data77.default_bootstrap_peers !== undefined && func0.call(data77, "default_bootstrap_peers")){
 const _errs155 = errors;
 if(!(validate183(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -3497,13 +3498,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
 validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
 validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -3511,7 +3512,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -3528,7 +3529,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -3540,7 +3541,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.descr !== undefined){
+if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
 if(!(validate23(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -3597,7 +3598,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.kind === undefined) && (missing0 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3609,7 +3610,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3623,7 +3624,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3669,7 +3670,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.kind === undefined) && (missing1 = "kind")) || ((data.size === undefined) && (missing1 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3681,7 +3682,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3695,7 +3696,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -3724,7 +3725,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
@@ -3753,7 +3754,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -3811,7 +3812,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -3823,7 +3824,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3837,7 +3838,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3888,7 +3889,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.kind === undefined) && (missing3 = "kind")) || ((data.max === undefined) && (missing3 = "max"))) || ((data.min === undefined) && (missing3 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
 const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -3900,7 +3901,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3914,7 +3915,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
 if(!(validate64(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -3926,7 +3927,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
@@ -3955,7 +3956,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
 if(!(validate64(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -3967,7 +3968,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
@@ -4026,7 +4027,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((((data.kind === undefined) && (missing4 = "kind")) || ((data.max === undefined) && (missing4 = "max"))) || ((data.min === undefined) && (missing4 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -4038,7 +4039,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
 const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4052,7 +4053,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 const _errs32 = errors;
 if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -4070,7 +4071,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 const _errs34 = errors;
 if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -4088,7 +4089,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
@@ -4146,7 +4147,7 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.kind === undefined) && (missing5 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
 const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -4158,7 +4159,7 @@ errors++;
 }
 else {
 const _errs40 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
 const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4172,7 +4173,7 @@ break;
 }
 }
 if(_errs40 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4223,7 +4224,7 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if((data.kind === undefined) && (missing6 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
 const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
@@ -4235,7 +4236,7 @@ errors++;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
 const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4249,7 +4250,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4300,7 +4301,7 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((data.kind === undefined) && (missing7 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
 const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -4312,7 +4313,7 @@ errors++;
 }
 else {
 const _errs50 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
 const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4326,7 +4327,7 @@ break;
 }
 }
 if(_errs50 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4377,7 +4378,7 @@ const _errs53 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.reference === undefined) && (missing8 = "reference"))) || ((data.size === undefined) && (missing8 = "size"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
 const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -4389,7 +4390,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
 const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4403,7 +4404,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
 if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
@@ -4415,7 +4416,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.reference !== undefined){
+if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
 if(!(validate23(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -4427,7 +4428,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
@@ -4485,7 +4486,7 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.kind === undefined) && (missing9 = "kind")) || ((data.layout === undefined) && (missing9 = "layout"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -4497,7 +4498,7 @@ errors++;
 }
 else {
 const _errs62 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
 const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4511,7 +4512,7 @@ break;
 }
 }
 if(_errs62 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs63 = errors;
 if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
@@ -4523,7 +4524,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
@@ -4552,7 +4553,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.length_limit !== undefined){
+if(data.length_limit !== undefined && func0.call(data, "length_limit")){
 let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
@@ -4562,7 +4563,7 @@ const _errs68 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
-if((data20.kind === undefined) && (missing10 = "kind")){
+if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
 const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -4574,7 +4575,7 @@ errors++;
 }
 else {
 const _errs70 = errors;
-for(const key10 in data20){
+for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
 const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4588,7 +4589,7 @@ break;
 }
 }
 if(_errs70 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4634,7 +4635,7 @@ const _errs73 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
-if(((data20.at_most === undefined) && (missing11 = "at_most")) || ((data20.kind === undefined) && (missing11 = "kind"))){
+if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
 const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -4646,7 +4647,7 @@ errors++;
 }
 else {
 const _errs75 = errors;
-for(const key11 in data20){
+for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
 const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4660,7 +4661,7 @@ break;
 }
 }
 if(_errs75 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
@@ -4689,7 +4690,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data20.at_most !== undefined){
+if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
 if(!(validate64(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -4729,7 +4730,7 @@ const _errs79 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
-if(((data20.exactly === undefined) && (missing12 = "exactly")) || ((data20.kind === undefined) && (missing12 = "kind"))){
+if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
 const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -4741,7 +4742,7 @@ errors++;
 }
 else {
 const _errs81 = errors;
-for(const key12 in data20){
+for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
 const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4755,7 +4756,7 @@ break;
 }
 }
 if(_errs81 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
@@ -4784,7 +4785,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data20.exactly !== undefined){
+if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
 if(!(validate64(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -4878,7 +4879,7 @@ const _errs85 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if(((data.kind === undefined) && (missing13 = "kind")) || ((data.name === undefined) && (missing13 = "name"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
 const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -4890,7 +4891,7 @@ errors++;
 }
 else {
 const _errs87 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
 const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4904,7 +4905,7 @@ break;
 }
 }
 if(_errs87 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -4916,7 +4917,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
@@ -4973,7 +4974,7 @@ const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.kind === undefined) && (missing14 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
 const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -4985,7 +4986,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
 const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4999,7 +5000,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5096,7 +5097,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.size === undefined) && (missing0 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5108,7 +5109,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5122,7 +5123,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
 if(!(validate64(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -5134,7 +5135,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
@@ -5186,7 +5187,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.kind === undefined) && (missing1 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5198,7 +5199,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5212,7 +5213,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5263,7 +5264,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5275,7 +5276,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5289,7 +5290,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5376,7 +5377,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.kind === undefined) && (missing0 = "kind")) || ((data.data_kind === undefined) && (missing0 = "data_kind"))) || ((data.layout === undefined) && (missing0 = "layout"))) || ((data.name === undefined) && (missing0 = "name"))){
+if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5388,7 +5389,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5402,7 +5403,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -5414,7 +5415,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
 if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
@@ -5426,7 +5427,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
 if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
@@ -5438,7 +5439,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
@@ -5492,7 +5493,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.data_kind === undefined) && (missing1 = "data_kind")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.layout === undefined) && (missing1 = "layout"))){
+if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5504,7 +5505,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5518,7 +5519,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
 if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
@@ -5530,7 +5531,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
@@ -5559,7 +5560,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
 if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
@@ -5600,7 +5601,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.size === undefined) && (missing2 = "size")) || ((data.num_fields === undefined) && (missing2 = "num_fields"))) || ((data.kind === undefined) && (missing2 = "kind"))){
+if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5612,7 +5613,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5626,7 +5627,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
@@ -5655,7 +5656,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -5667,7 +5668,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.num_fields !== undefined){
+if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
 if(!(validate64(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -5679,7 +5680,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
@@ -5738,7 +5739,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.name === undefined) && (missing3 = "name")) || ((data.kind === undefined) && (missing3 = "kind"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -5750,7 +5751,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
 const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5764,7 +5765,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
@@ -5793,7 +5794,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -5895,13 +5896,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
+if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
 validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
 validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -5909,7 +5910,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.tag !== undefined){
+if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
 if(!(validate64(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -5921,7 +5922,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
 if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
@@ -5933,7 +5934,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -5969,7 +5970,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.fields === undefined) && (missing0 = "fields")){
+if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5981,7 +5982,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5995,7 +5996,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
@@ -6024,7 +6025,7 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.cases === undefined) && (missing1 = "cases")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.tag_size === undefined) && (missing1 = "tag_size"))){
+if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6036,7 +6037,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6050,7 +6051,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.tag_size !== undefined){
+if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
@@ -6079,7 +6080,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
 if(!(validate74(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
@@ -6091,7 +6092,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
 if(errors === _errs11){
@@ -6156,7 +6157,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.cases === undefined) && (missing2 = "cases")) || ((data.size === undefined) && (missing2 = "size"))){
+if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
 const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6168,7 +6169,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6182,7 +6183,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
 if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
@@ -6194,7 +6195,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
 if(errors === _errs18){
@@ -6333,13 +6334,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
+if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
 validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
 validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -6347,19 +6348,19 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.binary_schema !== undefined){
+if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
+if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
 validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
 validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -6367,7 +6368,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.toplevel !== undefined){
+if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
 if(!(validate59(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
@@ -6379,7 +6380,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.fields !== undefined){
+if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -6392,13 +6393,13 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
+if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -6406,19 +6407,19 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data3.description !== undefined){
+if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
-if((data4.title === undefined) && (missing3 = "title")){
+if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key3 in data4){
+for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
 validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -6426,7 +6427,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data4.title !== undefined){
+if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
 if(!(validate23(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6438,7 +6439,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.description !== undefined){
+if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
 if(!(validate23(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6464,7 +6465,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data3.encoding !== undefined){
+if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
 if(!(validate59(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
@@ -6529,13 +6530,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
+if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
 validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
 validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -6543,7 +6544,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.meth !== undefined){
+if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -6560,7 +6561,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.path !== undefined){
+if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -6602,7 +6603,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.name === undefined) && (missing1 = "name")) || ((data2.id === undefined) && (missing1 = "id"))){
+if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
 const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6614,7 +6615,7 @@ errors++;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
 const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6628,7 +6629,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -6657,7 +6658,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
 if(!(validate23(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6669,7 +6670,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.descr !== undefined){
+if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
 if(!(validate23(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6748,7 +6749,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
 if(!(validate23(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6760,7 +6761,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.query !== undefined){
+if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
 if(errors === _errs18){
@@ -6773,13 +6774,13 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
 validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -6787,7 +6788,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
 if(!(validate23(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6799,7 +6800,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
 if(!(validate23(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -6811,7 +6812,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.kind !== undefined){
+if(data8.kind !== undefined && func0.call(data8, "kind")){
 let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
@@ -6821,7 +6822,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
-if((data11.single === undefined) && (missing3 = "single")){
+if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
 const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6833,7 +6834,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
 const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6847,7 +6848,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.single !== undefined){
+if(data11.single !== undefined && func0.call(data11, "single")){
 if(!(validate46(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -6876,7 +6877,7 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if((data11.optional === undefined) && (missing4 = "optional")){
+if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
 const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6888,7 +6889,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key4 in data11){
+for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
 const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6902,7 +6903,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data11.optional !== undefined){
+if(data11.optional !== undefined && func0.call(data11, "optional")){
 if(!(validate46(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -6936,7 +6937,7 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
-if((data11.flag === undefined) && (missing5 = "flag")){
+if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
 const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -6948,7 +6949,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
 const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6962,12 +6963,12 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data11.flag !== undefined){
+if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key6 in data14){
+for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -7019,7 +7020,7 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
-if((data11.multi === undefined) && (missing6 = "multi")){
+if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
 const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -7031,7 +7032,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data11){
+for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
 const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7045,7 +7046,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data11.multi !== undefined){
+if(data11.multi !== undefined && func0.call(data11, "multi")){
 if(!(validate46(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -7133,7 +7134,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.input !== undefined){
+if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
 if(!(validate58(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
@@ -7145,7 +7146,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
 if(!(validate58(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
@@ -7157,7 +7158,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
 if(!(validate58(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
@@ -7198,7 +7199,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.static === undefined) && (missing0 = "static")){
+if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7210,7 +7211,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7224,13 +7225,13 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.static !== undefined){
+if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
 const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7244,7 +7245,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data0.get_service !== undefined){
+if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
 if(!(validate44(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -7256,7 +7257,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.post_service !== undefined){
+if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
 if(!(validate44(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -7268,7 +7269,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.delete_service !== undefined){
+if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
 if(!(validate44(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -7280,7 +7281,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.put_service !== undefined){
+if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
 if(!(validate44(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -7292,7 +7293,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.patch_service !== undefined){
+if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
 if(!(validate44(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -7304,7 +7305,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.subdirs !== undefined){
+if(data0.subdirs !== undefined && func0.call(data0, "subdirs")){
 let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -7314,7 +7315,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
-if((data6.suffixes === undefined) && (missing1 = "suffixes")){
+if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
 const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7326,7 +7327,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
 const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7340,7 +7341,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data6.suffixes !== undefined){
+if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
 if(errors === _errs17){
@@ -7353,7 +7354,7 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.tree === undefined) && (missing2 = "tree")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7365,7 +7366,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data8){
+for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
 const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7379,7 +7380,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
 if(!(validate23(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -7391,7 +7392,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data8.tree !== undefined){
+if(data8.tree !== undefined && func0.call(data8, "tree")){
 const _errs23 = errors;
 if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
@@ -7458,7 +7459,7 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if((data6.dynamic_dispatch === undefined) && (missing3 = "dynamic_dispatch")){
+if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
 const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -7470,7 +7471,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key4 in data6){
+for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
 const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7484,13 +7485,13 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data6.dynamic_dispatch !== undefined){
+if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if(((data11.tree === undefined) && (missing4 = "tree")) || ((data11.arg === undefined) && (missing4 = "arg"))){
+if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
 const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -7502,7 +7503,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
 const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7516,7 +7517,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.arg !== undefined){
+if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
 if(!(validate46(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
@@ -7528,7 +7529,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data11.tree !== undefined){
+if(data11.tree !== undefined && func0.call(data11, "tree")){
 const _errs31 = errors;
 if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
@@ -7648,7 +7649,7 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.dynamic === undefined) && (missing5 = "dynamic")){
+if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
 const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -7660,7 +7661,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
 const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7674,7 +7675,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.dynamic !== undefined){
+if(data.dynamic !== undefined && func0.call(data, "dynamic")){
 if(!(validate28(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
@@ -7784,13 +7785,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
+if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 validate230.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
 validate230.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7798,7 +7799,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
 if(!(validate31(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -7810,7 +7811,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data1 = data.data;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -7850,13 +7851,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.operations === undefined) && (missing0 = "operations")) || ((data.data === undefined) && (missing0 = "data"))){
+if((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))){
 validate391.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "data") || (key0 === "operations"))){
 validate391.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7864,7 +7865,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 let data0 = data.data;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -7885,7 +7886,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data1 = data.operations;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -7955,7 +7956,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func39("block_hash", data)){
 validate393.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -7995,7 +7996,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func39("operation_hash", data)){
 validate396.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -8038,13 +8039,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.components === undefined) && (missing0 = "components")) || ((data.expected_env_version === undefined) && (missing0 = "expected_env_version"))){
+if((((data.components === undefined) || (!(func0.call(data, "components")))) && (missing0 = "components")) || (((data.expected_env_version === undefined) || (!(func0.call(data, "expected_env_version")))) && (missing0 = "expected_env_version"))){
 validate398.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "expected_env_version") || (key0 === "components"))){
 validate398.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8052,7 +8053,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.expected_env_version !== undefined){
+if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 const _errs2 = errors;
 if(!(validate290(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
@@ -8064,7 +8065,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.components !== undefined){
+if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -8077,13 +8078,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.implementation === undefined) && (missing1 = "implementation")) || ((data2.name === undefined) && (missing1 = "name"))){
+if((((data2.implementation === undefined) || (!(func0.call(data2, "implementation")))) && (missing1 = "implementation")) || (((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name"))){
 validate398.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "name") || (key1 === "interface")) || (key1 === "implementation"))){
 validate398.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -8091,7 +8092,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
 if(!(validate23(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -8103,7 +8104,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.interface !== undefined){
+if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
 if(!(validate23(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -8115,7 +8116,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.implementation !== undefined){
+if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
 if(!(validate23(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -8175,7 +8176,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func39("protocol_hash", data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -8194,7 +8195,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("chain_id", data)){
+if(!func39("chain_id", data)){
 validate36.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -8221,7 +8222,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((data0.chain_id === undefined) && (missing0 = "chain_id")){
+if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8233,7 +8234,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
 const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8247,7 +8248,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
@@ -8276,7 +8277,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.expiration_date === undefined) && (missing1 = "expiration_date")) || ((data0.test_protocol === undefined) && (missing1 = "test_protocol"))) || ((data0.chain_id === undefined) && (missing1 = "chain_id"))){
+if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8288,7 +8289,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8302,7 +8303,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
 if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
@@ -8314,7 +8315,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.test_protocol !== undefined){
+if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
 if(!(validate101(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
@@ -8326,7 +8327,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.expiration_date !== undefined){
+if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 const _errs12 = errors;
 if(!(validate244(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -8367,7 +8368,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
-if((data0.stopping === undefined) && (missing2 = "stopping")){
+if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
 const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -8379,7 +8380,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data0){
+for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
 const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8393,7 +8394,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data0.stopping !== undefined){
+if(data0.stopping !== undefined && func0.call(data0, "stopping")){
 if(!(validate36(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
@@ -8471,13 +8472,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate411.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block") || (key0 === "timestamp"))){
 validate411.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8485,7 +8486,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -8497,7 +8498,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs3 = errors;
 if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -8597,21 +8598,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))){
+if((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))){
 validate416.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema107.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema107.properties, key0))){
 validate416.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
 if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -8623,7 +8624,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
 if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -8635,7 +8636,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data2 = data.proto;
 const _errs4 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
@@ -8662,7 +8663,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
 if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -8674,7 +8675,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs7 = errors;
 if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -8686,7 +8687,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data5 = data.validation_pass;
 const _errs8 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
@@ -8713,7 +8714,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -8725,7 +8726,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs11 = errors;
 if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
@@ -8737,7 +8738,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs12 = errors;
 if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
@@ -8749,7 +8750,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data9 = data.protocol_data;
 const _errs13 = errors;
 if(errors === _errs13){
@@ -8799,21 +8800,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))){
+if(((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))){
 validate424.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema108.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema108.properties, key0))){
 validate424.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
 if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
@@ -8825,7 +8826,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
 if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -8837,7 +8838,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs4 = errors;
 if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -8849,7 +8850,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data3 = data.proto;
 const _errs5 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -8876,7 +8877,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs7 = errors;
 if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -8888,7 +8889,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs8 = errors;
 if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -8900,7 +8901,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data6 = data.validation_pass;
 const _errs9 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
@@ -8927,7 +8928,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs11 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -8939,7 +8940,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs12 = errors;
 if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
@@ -8951,7 +8952,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs13 = errors;
 if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
@@ -8963,7 +8964,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 let data10 = data.protocol_data;
 const _errs14 = errors;
 if(errors === _errs14){
@@ -9015,7 +9016,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("cryptobox_public_key_hash", data)){
+if(!func39("cryptobox_public_key_hash", data)){
 validate40.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -9055,13 +9056,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.addr === undefined) && (missing0 = "addr")){
+if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
 validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
 validate164.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9069,7 +9070,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
 if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
@@ -9081,7 +9082,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -9191,13 +9192,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate253.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate253.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9205,7 +9206,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
 if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -9217,7 +9218,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
 if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -9229,7 +9230,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
 if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
@@ -9261,13 +9262,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
+if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
 validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
 validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9275,7 +9276,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.disable_mempool !== undefined){
+if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 const _errs2 = errors;
 if(typeof data.disable_mempool !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9287,7 +9288,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private_node !== undefined){
+if(data.private_node !== undefined && func0.call(data, "private_node")){
 const _errs4 = errors;
 if(typeof data.private_node !== "boolean"){
 validate129.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9325,13 +9326,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((((((data0.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data0.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data0.private === undefined) && (missing0 = "private"))) || ((data0.announced_version === undefined) && (missing0 = "announced_version"))) || ((data0.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data0.id_point === undefined) && (missing0 = "id_point"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))) || ((data0.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data0.remote_metadata === undefined) || (!(func0.call(data0, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data0.local_metadata === undefined) || (!(func0.call(data0, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data0.private === undefined) || (!(func0.call(data0, "private")))) && (missing0 = "private"))) || (((data0.announced_version === undefined) || (!(func0.call(data0, "announced_version")))) && (missing0 = "announced_version"))) || (((data0.remote_socket_port === undefined) || (!(func0.call(data0, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data0.id_point === undefined) || (!(func0.call(data0, "id_point")))) && (missing0 = "id_point"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))) || (((data0.incoming === undefined) || (!(func0.call(data0, "incoming")))) && (missing0 = "incoming"))){
 validate433.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate433.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9339,7 +9340,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.incoming !== undefined){
+if(data0.incoming !== undefined && func0.call(data0, "incoming")){
 const _errs4 = errors;
 if(typeof data0.incoming !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9351,7 +9352,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
 if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -9363,7 +9364,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.id_point !== undefined){
+if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
 if(!(validate164(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -9375,7 +9376,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_socket_port !== undefined){
+if(data0.remote_socket_port !== undefined && func0.call(data0, "remote_socket_port")){
 let data4 = data0.remote_socket_port;
 const _errs8 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -9402,7 +9403,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.announced_version !== undefined){
+if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 const _errs10 = errors;
 if(!(validate253(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
@@ -9414,7 +9415,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.private !== undefined){
+if(data0.private !== undefined && func0.call(data0, "private")){
 const _errs11 = errors;
 if(typeof data0.private !== "boolean"){
 validate433.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9426,7 +9427,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.local_metadata !== undefined){
+if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
 if(!(validate129(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -9438,7 +9439,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_metadata !== undefined){
+if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
 if(!(validate129(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -9487,13 +9488,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data.private === undefined) && (missing0 = "private"))) || ((data.announced_version === undefined) && (missing0 = "announced_version"))) || ((data.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data.id_point === undefined) && (missing0 = "id_point"))) || ((data.peer_id === undefined) && (missing0 = "peer_id"))) || ((data.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data.remote_metadata === undefined) || (!(func0.call(data, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data.local_metadata === undefined) || (!(func0.call(data, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data.private === undefined) || (!(func0.call(data, "private")))) && (missing0 = "private"))) || (((data.announced_version === undefined) || (!(func0.call(data, "announced_version")))) && (missing0 = "announced_version"))) || (((data.remote_socket_port === undefined) || (!(func0.call(data, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing0 = "id_point"))) || (((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing0 = "peer_id"))) || (((data.incoming === undefined) || (!(func0.call(data, "incoming")))) && (missing0 = "incoming"))){
 validate439.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate439.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9501,7 +9502,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.incoming !== undefined){
+if(data.incoming !== undefined && func0.call(data, "incoming")){
 const _errs2 = errors;
 if(typeof data.incoming !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9513,7 +9514,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -9525,7 +9526,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
 if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -9537,7 +9538,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_socket_port !== undefined){
+if(data.remote_socket_port !== undefined && func0.call(data, "remote_socket_port")){
 let data3 = data.remote_socket_port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -9564,7 +9565,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.announced_version !== undefined){
+if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 const _errs8 = errors;
 if(!(validate253(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
@@ -9576,7 +9577,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private !== undefined){
+if(data.private !== undefined && func0.call(data, "private")){
 const _errs9 = errors;
 if(typeof data.private !== "boolean"){
 validate439.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -9588,7 +9589,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.local_metadata !== undefined){
+if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
 if(!(validate129(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -9600,7 +9601,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_metadata !== undefined){
+if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
 if(!(validate129(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -9655,7 +9656,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event === undefined) && (missing0 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9667,7 +9668,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9681,7 +9682,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -9727,7 +9728,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.event === undefined) && (missing1 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -9739,7 +9740,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9753,7 +9754,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -9804,7 +9805,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.point === undefined) && (missing2 = "point")) || ((data.event === undefined) && (missing2 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -9816,7 +9817,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9830,7 +9831,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
@@ -9859,7 +9860,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs16 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -9899,7 +9900,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.peer_id === undefined) && (missing3 = "peer_id")) || ((data.event === undefined) && (missing3 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -9911,7 +9912,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9925,7 +9926,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
@@ -9954,7 +9955,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -9994,7 +9995,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((data.point === undefined) && (missing4 = "point")) || ((data.event === undefined) && (missing4 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -10006,7 +10007,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10020,7 +10021,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
@@ -10049,7 +10050,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs28 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10089,7 +10090,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((data.point === undefined) && (missing5 = "point")) || ((data.event === undefined) && (missing5 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -10101,7 +10102,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10115,7 +10116,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
@@ -10144,7 +10145,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs34 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10184,7 +10185,7 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.point === undefined) && (missing6 = "point")) || ((data.event === undefined) && (missing6 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
 const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -10196,7 +10197,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10210,7 +10211,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
@@ -10239,7 +10240,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs40 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10279,7 +10280,7 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((((data.peer_id === undefined) && (missing7 = "peer_id")) || ((data.id_point === undefined) && (missing7 = "id_point"))) || ((data.point === undefined) && (missing7 = "point"))) || ((data.event === undefined) && (missing7 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
 const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
@@ -10291,7 +10292,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
 const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10305,7 +10306,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
@@ -10334,7 +10335,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs46 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10346,7 +10347,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
 if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -10358,7 +10359,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -10400,7 +10401,7 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if(((((data.peer_id === undefined) && (missing8 = "peer_id")) || ((data.id_point === undefined) && (missing8 = "id_point"))) || ((data.point === undefined) && (missing8 = "point"))) || ((data.event === undefined) && (missing8 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
 const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -10412,7 +10413,7 @@ errors++;
 }
 else {
 const _errs51 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
 const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10426,7 +10427,7 @@ break;
 }
 }
 if(_errs51 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
@@ -10455,7 +10456,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs54 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10467,7 +10468,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
 if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -10479,7 +10480,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -10521,7 +10522,7 @@ const _errs57 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.point === undefined) && (missing9 = "point")) || ((data.event === undefined) && (missing9 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
 const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -10533,7 +10534,7 @@ errors++;
 }
 else {
 const _errs59 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
 const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10547,7 +10548,7 @@ break;
 }
 }
 if(_errs59 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
@@ -10576,7 +10577,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs62 = errors;
 if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
@@ -10588,7 +10589,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.identity !== undefined){
+if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
 if(errors === _errs63){
@@ -10672,7 +10673,7 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
-if((((data.peer_id === undefined) && (missing10 = "peer_id")) || ((data.id_point === undefined) && (missing10 = "id_point"))) || ((data.event === undefined) && (missing10 = "event"))){
+if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
 const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -10684,7 +10685,7 @@ errors++;
 }
 else {
 const _errs69 = errors;
-for(const key10 in data){
+for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10698,7 +10699,7 @@ break;
 }
 }
 if(_errs69 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
@@ -10727,7 +10728,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
 if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -10739,7 +10740,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -10780,7 +10781,7 @@ const _errs74 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
-if(((data.peer_id === undefined) && (missing11 = "peer_id")) || ((data.event === undefined) && (missing11 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
 const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -10792,7 +10793,7 @@ errors++;
 }
 else {
 const _errs76 = errors;
-for(const key11 in data){
+for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
 const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10806,7 +10807,7 @@ break;
 }
 }
 if(_errs76 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
@@ -10835,7 +10836,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -10875,7 +10876,7 @@ const _errs80 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
-if(((data.peer_id === undefined) && (missing12 = "peer_id")) || ((data.event === undefined) && (missing12 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
 const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -10887,7 +10888,7 @@ errors++;
 }
 else {
 const _errs82 = errors;
-for(const key12 in data){
+for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
 const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10901,7 +10902,7 @@ break;
 }
 }
 if(_errs82 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
@@ -10930,7 +10931,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
 if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -10970,7 +10971,7 @@ const _errs86 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if((data.event === undefined) && (missing13 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
 const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -10982,7 +10983,7 @@ errors++;
 }
 else {
 const _errs88 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
 const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10996,7 +10997,7 @@ break;
 }
 }
 if(_errs88 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -11047,7 +11048,7 @@ const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.event === undefined) && (missing14 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
 const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
@@ -11059,7 +11060,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
 const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11073,7 +11074,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -11124,7 +11125,7 @@ const _errs96 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
-if(((data.source === undefined) && (missing15 = "source")) || ((data.event === undefined) && (missing15 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
 const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -11136,7 +11137,7 @@ errors++;
 }
 else {
 const _errs98 = errors;
-for(const key15 in data){
+for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
 const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11150,7 +11151,7 @@ break;
 }
 }
 if(_errs98 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
@@ -11179,7 +11180,7 @@ else {
 var valid17 = true;
 }
 if(valid17){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11219,7 +11220,7 @@ const _errs102 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
-if(((data.source === undefined) && (missing16 = "source")) || ((data.event === undefined) && (missing16 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
 const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
@@ -11231,7 +11232,7 @@ errors++;
 }
 else {
 const _errs104 = errors;
-for(const key16 in data){
+for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
 const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11245,7 +11246,7 @@ break;
 }
 }
 if(_errs104 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
@@ -11274,7 +11275,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11314,7 +11315,7 @@ const _errs108 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
-if(((data.source === undefined) && (missing17 = "source")) || ((data.event === undefined) && (missing17 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
 const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
@@ -11326,7 +11327,7 @@ errors++;
 }
 else {
 const _errs110 = errors;
-for(const key17 in data){
+for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
 const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11340,7 +11341,7 @@ break;
 }
 }
 if(_errs110 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
@@ -11369,7 +11370,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11409,7 +11410,7 @@ const _errs114 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
-if(((data.source === undefined) && (missing18 = "source")) || ((data.event === undefined) && (missing18 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
 const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -11421,7 +11422,7 @@ errors++;
 }
 else {
 const _errs116 = errors;
-for(const key18 in data){
+for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
 const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11435,7 +11436,7 @@ break;
 }
 }
 if(_errs116 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
@@ -11464,7 +11465,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11504,7 +11505,7 @@ const _errs120 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
-if(((data.source === undefined) && (missing19 = "source")) || ((data.event === undefined) && (missing19 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
 const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
@@ -11516,7 +11517,7 @@ errors++;
 }
 else {
 const _errs122 = errors;
-for(const key19 in data){
+for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
 const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11530,7 +11531,7 @@ break;
 }
 }
 if(_errs122 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
@@ -11559,7 +11560,7 @@ else {
 var valid21 = true;
 }
 if(valid21){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11599,7 +11600,7 @@ const _errs126 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
-if(((data.source === undefined) && (missing20 = "source")) || ((data.event === undefined) && (missing20 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
 const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
@@ -11611,7 +11612,7 @@ errors++;
 }
 else {
 const _errs128 = errors;
-for(const key20 in data){
+for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
 const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11625,7 +11626,7 @@ break;
 }
 }
 if(_errs128 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
@@ -11654,7 +11655,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11694,7 +11695,7 @@ const _errs132 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
-if(((data.source === undefined) && (missing21 = "source")) || ((data.event === undefined) && (missing21 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
 const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
@@ -11706,7 +11707,7 @@ errors++;
 }
 else {
 const _errs134 = errors;
-for(const key21 in data){
+for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
 const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11720,7 +11721,7 @@ break;
 }
 }
 if(_errs134 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
@@ -11749,7 +11750,7 @@ else {
 var valid23 = true;
 }
 if(valid23){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11789,7 +11790,7 @@ const _errs138 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
-if(((data.source === undefined) && (missing22 = "source")) || ((data.event === undefined) && (missing22 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
 const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -11801,7 +11802,7 @@ errors++;
 }
 else {
 const _errs140 = errors;
-for(const key22 in data){
+for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
 const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11815,7 +11816,7 @@ break;
 }
 }
 if(_errs140 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
@@ -11844,7 +11845,7 @@ else {
 var valid24 = true;
 }
 if(valid24){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11884,7 +11885,7 @@ const _errs144 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
-if(((data.source === undefined) && (missing23 = "source")) || ((data.event === undefined) && (missing23 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
 const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -11896,7 +11897,7 @@ errors++;
 }
 else {
 const _errs146 = errors;
-for(const key23 in data){
+for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
 const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11910,7 +11911,7 @@ break;
 }
 }
 if(_errs146 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
@@ -11939,7 +11940,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -11979,7 +11980,7 @@ const _errs150 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
-if(((data.source === undefined) && (missing24 = "source")) || ((data.event === undefined) && (missing24 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
 const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -11991,7 +11992,7 @@ errors++;
 }
 else {
 const _errs152 = errors;
-for(const key24 in data){
+for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
 const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12005,7 +12006,7 @@ break;
 }
 }
 if(_errs152 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
@@ -12034,7 +12035,7 @@ else {
 var valid26 = true;
 }
 if(valid26){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -12074,7 +12075,7 @@ const _errs156 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
-if(((data.source === undefined) && (missing25 = "source")) || ((data.event === undefined) && (missing25 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
 const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
@@ -12086,7 +12087,7 @@ errors++;
 }
 else {
 const _errs158 = errors;
-for(const key25 in data){
+for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
 const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12100,7 +12101,7 @@ break;
 }
 }
 if(_errs158 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
@@ -12129,7 +12130,7 @@ else {
 var valid27 = true;
 }
 if(valid27){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
 if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -12244,7 +12245,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.other === undefined) && (missing0 = "other")) || ((data.predecessor_header === undefined) && (missing0 = "predecessor_header"))) || ((data.protocol_branch === undefined) && (missing0 = "protocol_branch"))) || ((data.checkpoint === undefined) && (missing0 = "checkpoint"))) || ((data.operations_for_block === undefined) && (missing0 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing0 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing0 = "protocols"))) || ((data.operations === undefined) && (missing0 = "operations"))) || ((data.block_header === undefined) && (missing0 = "block_header"))) || ((data.head === undefined) && (missing0 = "head"))) || ((data.branch === undefined) && (missing0 = "branch"))){
+if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -12256,8 +12257,8 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func7.call(schema30.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema30.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -12270,7 +12271,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
 if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12282,7 +12283,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
 if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12294,7 +12295,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
 if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12306,7 +12307,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
 if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12318,7 +12319,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
 if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12330,7 +12331,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
 if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12342,7 +12343,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
 if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12354,7 +12355,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.checkpoint !== undefined){
+if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
 if(!(validate106(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12366,7 +12367,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocol_branch !== undefined){
+if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
 if(!(validate106(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12378,7 +12379,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.predecessor_header !== undefined){
+if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
 if(!(validate106(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12390,7 +12391,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
 if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12434,7 +12435,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((((((((data.other === undefined) && (missing1 = "other")) || ((data.operations_for_block === undefined) && (missing1 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing1 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing1 = "protocols"))) || ((data.operations === undefined) && (missing1 = "operations"))) || ((data.block_header === undefined) && (missing1 = "block_header"))) || ((data.head === undefined) && (missing1 = "head"))) || ((data.branch === undefined) && (missing1 = "branch"))){
+if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -12446,7 +12447,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12460,7 +12461,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
 if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12472,7 +12473,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
 if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12484,7 +12485,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
 if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12496,7 +12497,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
 if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12508,7 +12509,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
 if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12520,7 +12521,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
 if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12532,7 +12533,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
 if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12544,7 +12545,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
 if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12621,13 +12622,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
+if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
 validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
 validate158.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -12635,7 +12636,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
 if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12647,7 +12648,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
 if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12678,33 +12679,33 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
+if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
 validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema35.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema35.properties, key0))){
 validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.responses !== undefined){
+if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
+if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
 validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
 validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -12712,7 +12713,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.sent !== undefined){
+if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
 if(!(validate105(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12724,7 +12725,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.failed !== undefined){
+if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
 if(!(validate105(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12736,7 +12737,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.received !== undefined){
+if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
 if(!(validate105(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12748,7 +12749,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.unexpected !== undefined){
+if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
 if(!(validate106(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12760,7 +12761,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.outdated !== undefined){
+if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
 if(!(validate106(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12789,19 +12790,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requests !== undefined){
+if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
+if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
 validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
 validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -12809,7 +12810,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data6.sent !== undefined){
+if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
 if(!(validate105(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12821,7 +12822,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.received !== undefined){
+if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
 if(!(validate105(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12833,7 +12834,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.failed !== undefined){
+if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
 if(!(validate105(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12845,7 +12846,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.scheduled !== undefined){
+if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
 if(!(validate105(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
@@ -12873,7 +12874,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.valid_blocks !== undefined){
+if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
 if(!(validate106(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12885,7 +12886,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.old_heads !== undefined){
+if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
 if(!(validate106(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12897,27 +12898,27 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prevalidator_results !== undefined){
+if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
-if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
+if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
 validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data13){
-if(!(func7.call(schema35.properties.prevalidator_results.properties, key3))){
+for(const key3 of Object.keys(data13)){
+if(!(func0.call(schema35.properties.prevalidator_results.properties, key3))){
 validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
-if(data13.cannot_download !== undefined){
+if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
 if(!(validate106(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12929,7 +12930,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.cannot_parse !== undefined){
+if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
 if(!(validate106(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12941,7 +12942,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_prefilter !== undefined){
+if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
 if(!(validate106(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12953,7 +12954,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_postfilter !== undefined){
+if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
 if(!(validate106(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12965,7 +12966,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.applied !== undefined){
+if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
 if(!(validate106(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12977,7 +12978,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_delayed !== undefined){
+if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
 if(!(validate106(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -12989,7 +12990,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_refused !== undefined){
+if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
 if(!(validate106(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13001,7 +13002,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused !== undefined){
+if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
 if(!(validate106(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13013,7 +13014,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.duplicate !== undefined){
+if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
 if(!(validate106(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13025,7 +13026,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.outdated !== undefined){
+if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
 if(!(validate106(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13059,7 +13060,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unactivated_chains !== undefined){
+if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
 if(!(validate106(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13071,7 +13072,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.inactive_chains !== undefined){
+if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
 if(!(validate106(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13083,7 +13084,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.future_blocks_advertised !== undefined){
+if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
 if(!(validate106(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13095,19 +13096,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unadvertised !== undefined){
+if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
-if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
+if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
 validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
-for(const key4 in data27){
+for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
 validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -13115,7 +13116,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data27.block !== undefined){
+if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
 if(!(validate106(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13127,7 +13128,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.operations !== undefined){
+if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
 if(!(validate106(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13139,7 +13140,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.protocol !== undefined){
+if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
 if(!(validate106(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
@@ -13166,19 +13167,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.advertisements !== undefined){
+if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
-if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
+if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
 validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
-for(const key5 in data31){
+for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
 validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -13186,7 +13187,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data31.sent !== undefined){
+if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
 if(!(validate158(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
@@ -13198,7 +13199,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data31.received !== undefined){
+if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
 if(!(validate158(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
@@ -13280,13 +13281,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate285.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate285.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -13294,7 +13295,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
 if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -13306,7 +13307,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
 if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -13318,7 +13319,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
 if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -13330,7 +13331,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
 if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -13505,21 +13506,21 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
-if((((((data2.stat === undefined) && (missing0 = "stat")) || ((data2.state === undefined) && (missing0 = "state"))) || ((data2.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data2.trusted === undefined) && (missing0 = "trusted"))) || ((data2.score === undefined) && (missing0 = "score"))){
+if(((((((data2.stat === undefined) || (!(func0.call(data2, "stat")))) && (missing0 = "stat")) || (((data2.state === undefined) || (!(func0.call(data2, "state")))) && (missing0 = "state"))) || (((data2.peer_metadata === undefined) || (!(func0.call(data2, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data2.trusted === undefined) || (!(func0.call(data2, "trusted")))) && (missing0 = "trusted"))) || (((data2.score === undefined) || (!(func0.call(data2, "score")))) && (missing0 = "score"))){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data2){
-if(!(func7.call(schema112.items.items[1].properties, key0))){
+for(const key0 of Object.keys(data2)){
+if(!(func0.call(schema112.items.items[1].properties, key0))){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs6 === errors){
-if(data2.score !== undefined){
+if(data2.score !== undefined && func0.call(data2, "score")){
 const _errs7 = errors;
 if(!(typeof data2.score == "number")){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -13531,7 +13532,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.trusted !== undefined){
+if(data2.trusted !== undefined && func0.call(data2, "trusted")){
 const _errs9 = errors;
 if(typeof data2.trusted !== "boolean"){
 validate475.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -13543,7 +13544,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.conn_metadata !== undefined){
+if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
 if(!(validate129(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -13555,7 +13556,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.peer_metadata !== undefined){
+if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
 if(!(validate130(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
@@ -13567,7 +13568,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.state !== undefined){
+if(data2.state !== undefined && func0.call(data2, "state")){
 const _errs13 = errors;
 if(!(validate261(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
@@ -13579,7 +13580,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.reachable_at !== undefined){
+if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
 if(!(validate164(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -13591,7 +13592,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.stat !== undefined){
+if(data2.stat !== undefined && func0.call(data2, "stat")){
 const _errs15 = errors;
 if(!(validate285(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
@@ -13603,7 +13604,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_failed_connection !== undefined){
+if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
 if(!(validate163(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13615,7 +13616,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_rejected_connection !== undefined){
+if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
 if(!(validate163(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13627,7 +13628,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_established_connection !== undefined){
+if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
 if(!(validate163(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13639,7 +13640,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_disconnection !== undefined){
+if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
 if(!(validate163(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13651,7 +13652,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_seen !== undefined){
+if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
 if(!(validate163(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13663,7 +13664,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_miss !== undefined){
+if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
 if(!(validate163(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13728,21 +13729,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.stat === undefined) && (missing0 = "stat")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data.trusted === undefined) && (missing0 = "trusted"))) || ((data.score === undefined) && (missing0 = "score"))){
+if(((((((data.stat === undefined) || (!(func0.call(data, "stat")))) && (missing0 = "stat")) || (((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state"))) || (((data.peer_metadata === undefined) || (!(func0.call(data, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))) || (((data.score === undefined) || (!(func0.call(data, "score")))) && (missing0 = "score"))){
 validate488.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema113.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema113.properties, key0))){
 validate488.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.score !== undefined){
+if(data.score !== undefined && func0.call(data, "score")){
 const _errs2 = errors;
 if(!(typeof data.score == "number")){
 validate488.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -13754,7 +13755,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs4 = errors;
 if(typeof data.trusted !== "boolean"){
 validate488.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -13766,7 +13767,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.conn_metadata !== undefined){
+if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
 if(!(validate129(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
@@ -13778,7 +13779,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_metadata !== undefined){
+if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
 if(!(validate130(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
@@ -13790,7 +13791,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs8 = errors;
 if(!(validate261(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
@@ -13802,7 +13803,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reachable_at !== undefined){
+if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
 if(!(validate164(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
@@ -13814,7 +13815,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stat !== undefined){
+if(data.stat !== undefined && func0.call(data, "stat")){
 const _errs10 = errors;
 if(!(validate285(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
@@ -13826,7 +13827,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
 if(!(validate163(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13838,7 +13839,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
 if(!(validate163(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13850,7 +13851,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
 if(!(validate163(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13862,7 +13863,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
 if(!(validate163(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13874,7 +13875,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
 if(!(validate163(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13886,7 +13887,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
 if(!(validate163(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
@@ -13943,13 +13944,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.addr === undefined) && (missing0 = "addr")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+if(((((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind"))){
 validate258.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "kind") || (key0 === "timestamp")) || (key0 === "addr")) || (key0 === "port"))){
 validate258.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -13957,7 +13958,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -13974,7 +13975,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
 if(!(validate169(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -13986,7 +13987,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
 if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
@@ -13998,7 +13999,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data3 = data.port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -14082,7 +14083,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -14094,7 +14095,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14108,7 +14109,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -14154,7 +14155,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -14166,7 +14167,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14180,7 +14181,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -14209,7 +14210,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
 if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -14249,7 +14250,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.p2p_peer_id === undefined) && (missing2 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing2 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -14261,7 +14262,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14275,7 +14276,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -14304,7 +14305,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
 if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -14344,7 +14345,7 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.event_kind === undefined) && (missing3 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -14356,7 +14357,7 @@ errors++;
 }
 else {
 const _errs20 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14370,7 +14371,7 @@ break;
 }
 }
 if(_errs20 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -14496,21 +14497,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate264.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema76.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema76.properties, key0))){
 validate264.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs2 = errors;
 if(typeof data.trusted !== "boolean"){
 validate264.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -14522,7 +14523,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
 if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14534,7 +14535,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
 if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
@@ -14546,7 +14547,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
 if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -14558,7 +14559,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
 if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14570,7 +14571,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
 if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14582,7 +14583,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
 if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14594,7 +14595,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
 if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14606,7 +14607,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
 if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14618,7 +14619,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
 if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14719,21 +14720,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate506.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema117.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema117.properties, key0))){
 validate506.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs2 = errors;
 if(typeof data.trusted !== "boolean"){
 validate506.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -14745,7 +14746,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
 if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14757,7 +14758,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
 if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
@@ -14769,7 +14770,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
 if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -14781,7 +14782,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
 if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14793,7 +14794,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
 if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14805,7 +14806,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
 if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14817,7 +14818,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
 if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14829,7 +14830,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
 if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
@@ -14841,7 +14842,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
 if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -14883,13 +14884,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
 validate198.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
 validate198.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -14897,7 +14898,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -14914,7 +14915,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
 if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -14970,7 +14971,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
-if((data1.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -14982,7 +14983,7 @@ errors++;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data1){
+for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -14996,7 +14997,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -15042,7 +15043,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data1.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -15054,7 +15055,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15068,7 +15069,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
@@ -15097,7 +15098,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
 if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -15152,7 +15153,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
-if((data1.event_kind === undefined) && (missing2 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
 const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -15164,7 +15165,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data1){
+for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15178,7 +15179,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
@@ -15207,7 +15208,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
 if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -15370,7 +15371,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("cryptobox_public_key_hash", data)){
+if(!func39("cryptobox_public_key_hash", data)){
 validate518.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -15387,13 +15388,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate520.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate520.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -15401,7 +15402,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
 if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15413,7 +15414,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
 if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15425,7 +15426,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
 if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15437,7 +15438,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
 if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15471,13 +15472,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate525.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate525.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -15485,7 +15486,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
 if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
@@ -15497,7 +15498,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
 if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15509,7 +15510,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
 if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
@@ -15630,21 +15631,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((data.stack_size === undefined) && (missing0 = "stack_size")) || ((data.top_heap_words === undefined) && (missing0 = "top_heap_words"))) || ((data.compactions === undefined) && (missing0 = "compactions"))) || ((data.fragments === undefined) && (missing0 = "fragments"))) || ((data.largest_free === undefined) && (missing0 = "largest_free"))) || ((data.free_blocks === undefined) && (missing0 = "free_blocks"))) || ((data.free_words === undefined) && (missing0 = "free_words"))) || ((data.live_blocks === undefined) && (missing0 = "live_blocks"))) || ((data.live_words === undefined) && (missing0 = "live_words"))) || ((data.heap_chunks === undefined) && (missing0 = "heap_chunks"))) || ((data.heap_words === undefined) && (missing0 = "heap_words"))) || ((data.major_collections === undefined) && (missing0 = "major_collections"))) || ((data.minor_collections === undefined) && (missing0 = "minor_collections"))) || ((data.major_words === undefined) && (missing0 = "major_words"))) || ((data.promoted_words === undefined) && (missing0 = "promoted_words"))) || ((data.minor_words === undefined) && (missing0 = "minor_words"))){
+if((((((((((((((((((data.stack_size === undefined) || (!(func0.call(data, "stack_size")))) && (missing0 = "stack_size")) || (((data.top_heap_words === undefined) || (!(func0.call(data, "top_heap_words")))) && (missing0 = "top_heap_words"))) || (((data.compactions === undefined) || (!(func0.call(data, "compactions")))) && (missing0 = "compactions"))) || (((data.fragments === undefined) || (!(func0.call(data, "fragments")))) && (missing0 = "fragments"))) || (((data.largest_free === undefined) || (!(func0.call(data, "largest_free")))) && (missing0 = "largest_free"))) || (((data.free_blocks === undefined) || (!(func0.call(data, "free_blocks")))) && (missing0 = "free_blocks"))) || (((data.free_words === undefined) || (!(func0.call(data, "free_words")))) && (missing0 = "free_words"))) || (((data.live_blocks === undefined) || (!(func0.call(data, "live_blocks")))) && (missing0 = "live_blocks"))) || (((data.live_words === undefined) || (!(func0.call(data, "live_words")))) && (missing0 = "live_words"))) || (((data.heap_chunks === undefined) || (!(func0.call(data, "heap_chunks")))) && (missing0 = "heap_chunks"))) || (((data.heap_words === undefined) || (!(func0.call(data, "heap_words")))) && (missing0 = "heap_words"))) || (((data.major_collections === undefined) || (!(func0.call(data, "major_collections")))) && (missing0 = "major_collections"))) || (((data.minor_collections === undefined) || (!(func0.call(data, "minor_collections")))) && (missing0 = "minor_collections"))) || (((data.major_words === undefined) || (!(func0.call(data, "major_words")))) && (missing0 = "major_words"))) || (((data.promoted_words === undefined) || (!(func0.call(data, "promoted_words")))) && (missing0 = "promoted_words"))) || (((data.minor_words === undefined) || (!(func0.call(data, "minor_words")))) && (missing0 = "minor_words"))){
 validate534.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func7.call(schema125.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema125.properties, key0))){
 validate534.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.minor_words !== undefined){
+if(data.minor_words !== undefined && func0.call(data, "minor_words")){
 const _errs2 = errors;
 if(!(typeof data.minor_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -15656,7 +15657,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.promoted_words !== undefined){
+if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
 const _errs4 = errors;
 if(!(typeof data.promoted_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -15668,7 +15669,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_words !== undefined){
+if(data.major_words !== undefined && func0.call(data, "major_words")){
 const _errs6 = errors;
 if(!(typeof data.major_words == "number")){
 validate534.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -15680,7 +15681,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minor_collections !== undefined){
+if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
 if(!(validate64(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15692,7 +15693,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_collections !== undefined){
+if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
 if(!(validate64(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15704,7 +15705,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_words !== undefined){
+if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs10 = errors;
 if(!(validate64(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15716,7 +15717,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_chunks !== undefined){
+if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs11 = errors;
 if(!(validate64(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15728,7 +15729,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_words !== undefined){
+if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs12 = errors;
 if(!(validate64(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15740,7 +15741,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_blocks !== undefined){
+if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs13 = errors;
 if(!(validate64(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15752,7 +15753,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_words !== undefined){
+if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs14 = errors;
 if(!(validate64(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15764,7 +15765,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_blocks !== undefined){
+if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs15 = errors;
 if(!(validate64(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15776,7 +15777,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.largest_free !== undefined){
+if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs16 = errors;
 if(!(validate64(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15788,7 +15789,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fragments !== undefined){
+if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs17 = errors;
 if(!(validate64(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15800,7 +15801,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.compactions !== undefined){
+if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs18 = errors;
 if(!(validate64(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15812,7 +15813,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.top_heap_words !== undefined){
+if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs19 = errors;
 if(!(validate64(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15824,7 +15825,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stack_size !== undefined){
+if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs20 = errors;
 if(!(validate64(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15874,7 +15875,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.dt === undefined) && (missing0 = "dt")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.lib === undefined) && (missing0 = "lib"))) || ((data.text === undefined) && (missing0 = "text"))) || ((data.shared === undefined) && (missing0 = "shared"))) || ((data.resident === undefined) && (missing0 = "resident"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.page_size === undefined) && (missing0 = "page_size"))){
+if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -15886,7 +15887,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15900,7 +15901,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
 if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -15912,7 +15913,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
 if(!(validate173(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15924,7 +15925,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
 if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15936,7 +15937,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.shared !== undefined){
+if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
 if(!(validate173(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15948,7 +15949,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
 if(!(validate173(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15960,7 +15961,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.lib !== undefined){
+if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
 if(!(validate173(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15972,7 +15973,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
 if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15984,7 +15985,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.dt !== undefined){
+if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
 if(!(validate173(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -16025,7 +16026,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.resident === undefined) && (missing1 = "resident")) || ((data.mem === undefined) && (missing1 = "mem"))) || ((data.page_size === undefined) && (missing1 = "page_size"))){
+if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16037,7 +16038,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16051,7 +16052,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
 if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -16063,7 +16064,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mem !== undefined){
+if(data.mem !== undefined && func0.call(data, "mem")){
 const _errs16 = errors;
 if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -16081,7 +16082,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
 if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -16155,13 +16156,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.commit_info === undefined) && (missing0 = "commit_info")) || ((data.network_version === undefined) && (missing0 = "network_version"))) || ((data.version === undefined) && (missing0 = "version"))){
+if(((((data.commit_info === undefined) || (!(func0.call(data, "commit_info")))) && (missing0 = "commit_info")) || (((data.network_version === undefined) || (!(func0.call(data, "network_version")))) && (missing0 = "network_version"))) || (((data.version === undefined) || (!(func0.call(data, "version")))) && (missing0 = "version"))){
 validate559.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "version") || (key0 === "network_version")) || (key0 === "commit_info"))){
 validate559.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16169,19 +16170,19 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.additional_info === undefined) && (missing1 = "additional_info")) || ((data0.minor === undefined) && (missing1 = "minor"))) || ((data0.major === undefined) && (missing1 = "major"))){
+if(((((data0.additional_info === undefined) || (!(func0.call(data0, "additional_info")))) && (missing1 = "additional_info")) || (((data0.minor === undefined) || (!(func0.call(data0, "minor")))) && (missing1 = "minor"))) || (((data0.major === undefined) || (!(func0.call(data0, "major")))) && (missing1 = "major"))){
 validate559.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "major") || (key1 === "minor")) || (key1 === "additional_info"))){
 validate559.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -16189,7 +16190,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.major !== undefined){
+if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
 if(!(validate64(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -16201,7 +16202,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.minor !== undefined){
+if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
 if(!(validate64(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -16213,7 +16214,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.additional_info !== undefined){
+if(data0.additional_info !== undefined && func0.call(data0, "additional_info")){
 let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -16249,7 +16250,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if((data3.rc === undefined) && (missing2 = "rc")){
+if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
 const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -16261,7 +16262,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
 const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16275,7 +16276,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data3.rc !== undefined){
+if(data3.rc !== undefined && func0.call(data3, "rc")){
 if(!(validate64(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
@@ -16382,7 +16383,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network_version !== undefined){
+if(data.network_version !== undefined && func0.call(data, "network_version")){
 const _errs17 = errors;
 if(!(validate253(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
@@ -16394,7 +16395,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.commit_info !== undefined){
+if(data.commit_info !== undefined && func0.call(data, "commit_info")){
 let data6 = data.commit_info;
 const _errs18 = errors;
 const _errs19 = errors;
@@ -16404,7 +16405,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if(((data6.commit_date === undefined) && (missing3 = "commit_date")) || ((data6.commit_hash === undefined) && (missing3 = "commit_hash"))){
+if((((data6.commit_date === undefined) || (!(func0.call(data6, "commit_date")))) && (missing3 = "commit_date")) || (((data6.commit_hash === undefined) || (!(func0.call(data6, "commit_hash")))) && (missing3 = "commit_hash"))){
 const err8 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -16416,7 +16417,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data6){
+for(const key3 of Object.keys(data6)){
 if(!((key3 === "commit_hash") || (key3 === "commit_date"))){
 const err9 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16430,7 +16431,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data6.commit_hash !== undefined){
+if(data6.commit_hash !== undefined && func0.call(data6, "commit_hash")){
 const _errs23 = errors;
 if(!(validate23(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -16442,7 +16443,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data6.commit_date !== undefined){
+if(data6.commit_date !== undefined && func0.call(data6, "commit_date")){
 const _errs24 = errors;
 if(!(validate23(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -16550,7 +16551,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.since === undefined) && (missing0 = "since")) || ((data.phase === undefined) && (missing0 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -16562,7 +16563,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16576,7 +16577,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -16605,7 +16606,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
 if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16640,7 +16641,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.since === undefined) && (missing1 = "since")) || ((data.phase === undefined) && (missing1 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16652,7 +16653,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16666,7 +16667,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -16695,7 +16696,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
 if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16735,7 +16736,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.since === undefined) && (missing2 = "since")) || ((data.birth === undefined) && (missing2 = "birth"))) || ((data.phase === undefined) && (missing2 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -16747,7 +16748,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16761,7 +16762,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
@@ -16790,7 +16791,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
 if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16802,7 +16803,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
 if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16843,7 +16844,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.since === undefined) && (missing3 = "since")) || ((data.birth === undefined) && (missing3 = "birth"))) || ((data.phase === undefined) && (missing3 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -16855,7 +16856,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16869,7 +16870,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -16898,7 +16899,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
 if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16910,7 +16911,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
 if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -16951,7 +16952,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((((data.errors === undefined) && (missing4 = "errors")) || ((data.since === undefined) && (missing4 = "since"))) || ((data.birth === undefined) && (missing4 = "birth"))) || ((data.phase === undefined) && (missing4 = "phase"))){
+if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -16963,7 +16964,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16977,7 +16978,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
@@ -17006,7 +17007,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
 if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17018,7 +17019,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
 if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17030,7 +17031,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
 if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -17106,13 +17107,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
 validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17120,7 +17121,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -17132,7 +17133,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
 if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
@@ -17144,7 +17145,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs4 = errors;
 if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -17176,13 +17177,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.completed === undefined) && (missing0 = "completed")) || ((data.treated === undefined) && (missing0 = "treated"))) || ((data.pushed === undefined) && (missing0 = "pushed"))){
+if(((((data.completed === undefined) || (!(func0.call(data, "completed")))) && (missing0 = "completed")) || (((data.treated === undefined) || (!(func0.call(data, "treated")))) && (missing0 = "treated"))) || (((data.pushed === undefined) || (!(func0.call(data, "pushed")))) && (missing0 = "pushed"))){
 validate189.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "pushed") || (key0 === "treated")) || (key0 === "completed"))){
 validate189.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17190,7 +17191,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.pushed !== undefined){
+if(data.pushed !== undefined && func0.call(data, "pushed")){
 const _errs2 = errors;
 if(!(validate169(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17202,7 +17203,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.treated !== undefined){
+if(data.treated !== undefined && func0.call(data, "treated")){
 const _errs3 = errors;
 if(!(validate191(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -17214,7 +17215,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.completed !== undefined){
+if(data.completed !== undefined && func0.call(data, "completed")){
 const _errs4 = errors;
 if(!(validate191(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -17246,13 +17247,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.block === undefined) && (missing0 = "block")){
+if(((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")){
 validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "block")){
 validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17260,7 +17261,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
@@ -17285,13 +17286,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate566.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate566.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17299,7 +17300,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -17311,7 +17312,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -17324,13 +17325,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate566.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate566.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -17338,7 +17339,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17350,7 +17351,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate34(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
@@ -17387,7 +17388,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 if(errors === _errs10){
@@ -17400,13 +17401,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate566.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -17414,7 +17415,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
 if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -17426,7 +17427,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 if(errors === _errs16){
@@ -17443,7 +17444,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.successful_validation === undefined) && (missing3 = "successful_validation"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.successful_validation === undefined) || (!(func0.call(data9, "successful_validation")))) && (missing3 = "successful_validation"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -17455,7 +17456,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "successful_validation") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17469,7 +17470,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.successful_validation !== undefined){
+if(data9.successful_validation !== undefined && func0.call(data9, "successful_validation")){
 const _errs23 = errors;
 if(!(validate34(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
@@ -17481,7 +17482,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -17516,7 +17517,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if(((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_validation === undefined) && (missing4 = "failed_validation"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_validation === undefined) || (!(func0.call(data9, "failed_validation")))) && (missing4 = "failed_validation"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -17528,7 +17529,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "failed_validation") || (key4 === "status")) || (key4 === "errors"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17542,7 +17543,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.failed_validation !== undefined){
+if(data9.failed_validation !== undefined && func0.call(data9, "failed_validation")){
 const _errs28 = errors;
 if(!(validate34(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
@@ -17554,7 +17555,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs29 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -17566,7 +17567,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.errors !== undefined){
+if(data9.errors !== undefined && func0.call(data9, "errors")){
 const _errs30 = errors;
 if(!(validate214(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -17717,19 +17718,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs34 = errors;
 if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
-if((((data15.request === undefined) && (missing5 = "request")) || ((data15.treated === undefined) && (missing5 = "treated"))) || ((data15.pushed === undefined) && (missing5 = "pushed"))){
+if(((((data15.request === undefined) || (!(func0.call(data15, "request")))) && (missing5 = "request")) || (((data15.treated === undefined) || (!(func0.call(data15, "treated")))) && (missing5 = "treated"))) || (((data15.pushed === undefined) || (!(func0.call(data15, "pushed")))) && (missing5 = "pushed"))){
 validate566.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
-for(const key5 in data15){
+for(const key5 of Object.keys(data15)){
 if(!(((key5 === "pushed") || (key5 === "treated")) || (key5 === "request"))){
 validate566.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -17737,7 +17738,7 @@ break;
 }
 }
 if(_errs36 === errors){
-if(data15.pushed !== undefined){
+if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs37 = errors;
 if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17749,7 +17750,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.treated !== undefined){
+if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs38 = errors;
 if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -17761,7 +17762,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.request !== undefined){
+if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs39 = errors;
 if(!(validate34(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
@@ -17810,13 +17811,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.queue_length === undefined) && (missing0 = "queue_length")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.instances === undefined) && (missing0 = "instances"))){
+if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
 validate235.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
 validate235.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17824,7 +17825,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.instances !== undefined){
+if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
 if(!(validate64(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -17836,7 +17837,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
 if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -17848,7 +17849,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.queue_length !== undefined){
+if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
 if(!(validate64(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -17887,13 +17888,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id"))){
 validate582.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "chain_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate582.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17901,7 +17902,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
 if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
@@ -17913,7 +17914,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
 if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -17925,7 +17926,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
 if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
@@ -17937,7 +17938,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -17998,13 +17999,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate586.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate586.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18012,7 +18013,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -18024,7 +18025,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -18037,13 +18038,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate586.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate586.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -18051,7 +18052,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -18063,7 +18064,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate31(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -18100,7 +18101,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 if(errors === _errs10){
@@ -18113,13 +18114,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate586.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -18127,7 +18128,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
 if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -18139,7 +18140,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 if(errors === _errs16){
@@ -18156,7 +18157,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((((((data9.timestamp === undefined) && (missing3 = "timestamp")) || ((data9.level === undefined) && (missing3 = "level"))) || ((data9.fitness === undefined) && (missing3 = "fitness"))) || ((data9.outcome === undefined) && (missing3 = "outcome"))) || ((data9.status === undefined) && (missing3 = "status"))) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((((((data9.timestamp === undefined) || (!(func0.call(data9, "timestamp")))) && (missing3 = "timestamp")) || (((data9.level === undefined) || (!(func0.call(data9, "level")))) && (missing3 = "level"))) || (((data9.fitness === undefined) || (!(func0.call(data9, "fitness")))) && (missing3 = "fitness"))) || (((data9.outcome === undefined) || (!(func0.call(data9, "outcome")))) && (missing3 = "outcome"))) || (((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status"))) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -18168,7 +18169,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((((((key3 === "request") || (key3 === "status")) || (key3 === "outcome")) || (key3 === "fitness")) || (key3 === "level")) || (key3 === "timestamp"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18182,7 +18183,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
 if(!(validate31(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -18194,7 +18195,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -18206,7 +18207,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.outcome !== undefined){
+if(data9.outcome !== undefined && func0.call(data9, "outcome")){
 let data12 = data9.outcome;
 const _errs25 = errors;
 if(typeof data12 !== "string"){
@@ -18235,7 +18236,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.fitness !== undefined){
+if(data9.fitness !== undefined && func0.call(data9, "fitness")){
 const _errs27 = errors;
 if(!(validate248(data9.fitness, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
@@ -18247,7 +18248,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.level !== undefined){
+if(data9.level !== undefined && func0.call(data9, "level")){
 const _errs28 = errors;
 if(!(validate202(data9.level, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
@@ -18259,7 +18260,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.timestamp !== undefined){
+if(data9.timestamp !== undefined && func0.call(data9, "timestamp")){
 const _errs29 = errors;
 if(!(validate244(data9.timestamp, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -18338,7 +18339,7 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if(((data9.needed === undefined) && (missing4 = "needed")) || ((data9.active === undefined) && (missing4 = "active"))){
+if((((data9.needed === undefined) || (!(func0.call(data9, "needed")))) && (missing4 = "needed")) || (((data9.active === undefined) || (!(func0.call(data9, "active")))) && (missing4 = "active"))){
 const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -18350,7 +18351,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!((key4 === "active") || (key4 === "needed"))){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18364,7 +18365,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data9.active !== undefined){
+if(data9.active !== undefined && func0.call(data9, "active")){
 const _errs35 = errors;
 if(!(validate64(data9.active, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18376,7 +18377,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.needed !== undefined){
+if(data9.needed !== undefined && func0.call(data9, "needed")){
 const _errs36 = errors;
 if(!(validate64(data9.needed, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18416,7 +18417,7 @@ const _errs37 = errors;
 if(errors === _errs37){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
-if((((data9.most_recent_validation === undefined) && (missing5 = "most_recent_validation")) || ((data9.max_head_time === undefined) && (missing5 = "max_head_time"))) || ((data9.min_head_time === undefined) && (missing5 = "min_head_time"))){
+if(((((data9.most_recent_validation === undefined) || (!(func0.call(data9, "most_recent_validation")))) && (missing5 = "most_recent_validation")) || (((data9.max_head_time === undefined) || (!(func0.call(data9, "max_head_time")))) && (missing5 = "max_head_time"))) || (((data9.min_head_time === undefined) || (!(func0.call(data9, "min_head_time")))) && (missing5 = "min_head_time"))){
 const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -18428,7 +18429,7 @@ errors++;
 }
 else {
 const _errs39 = errors;
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 if(!(((key5 === "min_head_time") || (key5 === "max_head_time")) || (key5 === "most_recent_validation"))){
 const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18442,7 +18443,7 @@ break;
 }
 }
 if(_errs39 === errors){
-if(data9.min_head_time !== undefined){
+if(data9.min_head_time !== undefined && func0.call(data9, "min_head_time")){
 const _errs40 = errors;
 if(!(validate244(data9.min_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -18454,7 +18455,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.max_head_time !== undefined){
+if(data9.max_head_time !== undefined && func0.call(data9, "max_head_time")){
 const _errs41 = errors;
 if(!(validate244(data9.max_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -18466,7 +18467,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.most_recent_validation !== undefined){
+if(data9.most_recent_validation !== undefined && func0.call(data9, "most_recent_validation")){
 const _errs42 = errors;
 if(!(validate244(data9.most_recent_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
@@ -18573,19 +18574,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs43 = errors;
 if(errors === _errs43){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing6;
-if((((data21.request === undefined) && (missing6 = "request")) || ((data21.treated === undefined) && (missing6 = "treated"))) || ((data21.pushed === undefined) && (missing6 = "pushed"))){
+if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing6 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing6 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing6 = "pushed"))){
 validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data21){
+for(const key6 of Object.keys(data21)){
 if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
 validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -18593,7 +18594,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data21.pushed !== undefined){
+if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 const _errs46 = errors;
 if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -18605,7 +18606,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data21.treated !== undefined){
+if(data21.treated !== undefined && func0.call(data21, "treated")){
 const _errs47 = errors;
 if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -18617,7 +18618,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data21.request !== undefined){
+if(data21.request !== undefined && func0.call(data21, "request")){
 const _errs48 = errors;
 if(!(validate31(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -18666,13 +18667,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
+if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
 validate180.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
 validate180.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18680,7 +18681,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.table_length !== undefined){
+if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
 if(!(validate64(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18692,7 +18693,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.scheduler_length !== undefined){
+if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
 if(!(validate64(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18723,13 +18724,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.active_peers === undefined) && (missing0 = "active_peers")) || ((data.active_connections === undefined) && (missing0 = "active_connections"))) || ((data.block_header_db === undefined) && (missing0 = "block_header_db"))) || ((data.operations_db === undefined) && (missing0 = "operations_db"))) || ((data.operation_db === undefined) && (missing0 = "operation_db"))) || ((data.active_chains === undefined) && (missing0 = "active_chains"))) || ((data.p2p_readers === undefined) && (missing0 = "p2p_readers"))){
+if(((((((((data.active_peers === undefined) || (!(func0.call(data, "active_peers")))) && (missing0 = "active_peers")) || (((data.active_connections === undefined) || (!(func0.call(data, "active_connections")))) && (missing0 = "active_connections"))) || (((data.block_header_db === undefined) || (!(func0.call(data, "block_header_db")))) && (missing0 = "block_header_db"))) || (((data.operations_db === undefined) || (!(func0.call(data, "operations_db")))) && (missing0 = "operations_db"))) || (((data.operation_db === undefined) || (!(func0.call(data, "operation_db")))) && (missing0 = "operation_db"))) || (((data.active_chains === undefined) || (!(func0.call(data, "active_chains")))) && (missing0 = "active_chains"))) || (((data.p2p_readers === undefined) || (!(func0.call(data, "p2p_readers")))) && (missing0 = "p2p_readers"))){
 validate606.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "p2p_readers") || (key0 === "active_chains")) || (key0 === "operation_db")) || (key0 === "operations_db")) || (key0 === "block_header_db")) || (key0 === "active_connections")) || (key0 === "active_peers"))){
 validate606.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18737,7 +18738,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.p2p_readers !== undefined){
+if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
 if(!(validate64(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18749,7 +18750,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_chains !== undefined){
+if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
 if(!(validate64(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18761,7 +18762,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operation_db !== undefined){
+if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
 if(!(validate180(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -18773,7 +18774,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_db !== undefined){
+if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
 if(!(validate180(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -18785,7 +18786,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block_header_db !== undefined){
+if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
 if(!(validate180(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -18797,7 +18798,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_connections !== undefined){
+if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
 if(!(validate64(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18809,7 +18810,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_peers !== undefined){
+if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
 if(!(validate64(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18853,13 +18854,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))){
 validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "peer_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18867,7 +18868,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
 if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -18879,7 +18880,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
 if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -18891,7 +18892,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
 if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
@@ -18903,19 +18904,19 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
-if(((data4.fetched_blocks === undefined) && (missing1 = "fetched_blocks")) || ((data4.fetched_headers === undefined) && (missing1 = "fetched_headers"))){
+if((((data4.fetched_blocks === undefined) || (!(func0.call(data4, "fetched_blocks")))) && (missing1 = "fetched_blocks")) || (((data4.fetched_headers === undefined) || (!(func0.call(data4, "fetched_headers")))) && (missing1 = "fetched_headers"))){
 validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!((key1 === "fetched_headers") || (key1 === "fetched_blocks"))){
 validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -18923,7 +18924,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data4.fetched_headers !== undefined){
+if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
 if(!(validate64(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18935,7 +18936,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data4.fetched_blocks !== undefined){
+if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
 if(!(validate64(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -18999,7 +19000,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19011,7 +19012,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19025,7 +19026,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -19054,7 +19055,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -19089,7 +19090,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.locators === undefined) && (missing1 = "locators")) || ((data.block === undefined) && (missing1 = "block"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19101,7 +19102,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19115,7 +19116,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -19144,7 +19145,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -19156,7 +19157,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.locators !== undefined){
+if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
 if(!(validate64(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -19228,13 +19229,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.peer === undefined) && (missing0 = "peer"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing0 = "peer"))){
 validate216.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "peer") || (key0 === "block"))){
 validate216.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19242,7 +19243,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs2 = errors;
 if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -19254,7 +19255,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs3 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -19285,13 +19286,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate620.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate620.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19299,7 +19300,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -19311,7 +19312,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -19324,13 +19325,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -19338,7 +19339,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -19350,7 +19351,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate185(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
@@ -19387,7 +19388,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 if(errors === _errs10){
@@ -19400,13 +19401,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -19414,7 +19415,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
 if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -19426,7 +19427,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 if(errors === _errs16){
@@ -19443,7 +19444,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19455,7 +19456,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19469,7 +19470,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
 if(!(validate185(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
@@ -19481,7 +19482,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -19516,7 +19517,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if((((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_request === undefined) && (missing4 = "failed_request"))) || ((data9.error === undefined) && (missing4 = "error"))){
+if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -19528,7 +19529,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19542,7 +19543,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.error !== undefined){
+if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
 if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -19554,7 +19555,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.failed_request !== undefined){
+if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
 if(!(validate185(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
@@ -19566,7 +19567,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -19607,7 +19608,7 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
-if(((data9.nb_blocks === undefined) && (missing5 = "nb_blocks")) || ((data9.peer === undefined) && (missing5 = "peer"))){
+if((((data9.nb_blocks === undefined) || (!(func0.call(data9, "nb_blocks")))) && (missing5 = "nb_blocks")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing5 = "peer"))){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -19619,7 +19620,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 if(!((key5 === "peer") || (key5 === "nb_blocks"))){
 const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19633,7 +19634,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs34 = errors;
 if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -19645,7 +19646,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data9.nb_blocks !== undefined){
+if(data9.nb_blocks !== undefined && func0.call(data9, "nb_blocks")){
 const _errs35 = errors;
 if(!(validate64(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
@@ -19835,7 +19836,7 @@ const _errs46 = errors;
 if(errors === _errs46){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
-if(((data9.timespan === undefined) && (missing6 = "timespan")) || ((data9.peer === undefined) && (missing6 = "peer"))){
+if((((data9.timespan === undefined) || (!(func0.call(data9, "timespan")))) && (missing6 = "timespan")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing6 = "peer"))){
 const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -19847,7 +19848,7 @@ errors++;
 }
 else {
 const _errs48 = errors;
-for(const key6 in data9){
+for(const key6 of Object.keys(data9)){
 if(!((key6 === "peer") || (key6 === "timespan"))){
 const err10 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19861,7 +19862,7 @@ break;
 }
 }
 if(_errs48 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs49 = errors;
 if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -19873,7 +19874,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data9.timespan !== undefined){
+if(data9.timespan !== undefined && func0.call(data9, "timespan")){
 const _errs50 = errors;
 if(!(validate191(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -19943,7 +19944,7 @@ const _errs53 = errors;
 if(errors === _errs53){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing7;
-if(((data9.reason === undefined) && (missing7 = "reason")) || ((data9.peer === undefined) && (missing7 = "peer"))){
+if((((data9.reason === undefined) || (!(func0.call(data9, "reason")))) && (missing7 = "reason")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing7 = "peer"))){
 const err12 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -19955,7 +19956,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key7 in data9){
+for(const key7 of Object.keys(data9)){
 if(!((key7 === "peer") || (key7 === "reason"))){
 const err13 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19969,7 +19970,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data9.peer !== undefined){
+if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs56 = errors;
 if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -19981,7 +19982,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data9.reason !== undefined){
+if(data9.reason !== undefined && func0.call(data9, "reason")){
 const _errs57 = errors;
 if(!(validate23(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -20098,19 +20099,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data21 = data.current_request;
 const _errs58 = errors;
 if(errors === _errs58){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing8;
-if((((data21.request === undefined) && (missing8 = "request")) || ((data21.treated === undefined) && (missing8 = "treated"))) || ((data21.pushed === undefined) && (missing8 = "pushed"))){
+if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing8 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing8 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing8 = "pushed"))){
 validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
 const _errs60 = errors;
-for(const key8 in data21){
+for(const key8 of Object.keys(data21)){
 if(!(((key8 === "pushed") || (key8 === "treated")) || (key8 === "request"))){
 validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -20118,7 +20119,7 @@ break;
 }
 }
 if(_errs60 === errors){
-if(data21.pushed !== undefined){
+if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 const _errs61 = errors;
 if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -20130,7 +20131,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data21.treated !== undefined){
+if(data21.treated !== undefined && func0.call(data21, "treated")){
 const _errs62 = errors;
 if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -20142,7 +20143,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data21.request !== undefined){
+if(data21.request !== undefined && func0.call(data21, "request")){
 const _errs63 = errors;
 if(!(validate185(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
@@ -20194,7 +20195,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func39("operation_hash", data)){
 validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -20239,13 +20240,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
+if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
 validate222.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
 validate222.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20253,7 +20254,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.known_valid !== undefined){
+if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
 if(!(validate223(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
@@ -20265,7 +20266,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending !== undefined){
+if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
 if(!(validate223(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
@@ -20300,7 +20301,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -20312,7 +20313,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20326,7 +20327,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -20355,7 +20356,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
 if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
@@ -20390,7 +20391,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.mempool === undefined) && (missing1 = "mempool")) || ((data.peer === undefined) && (missing1 = "peer"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20402,7 +20403,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20416,7 +20417,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -20445,7 +20446,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs12 = errors;
 if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
@@ -20457,7 +20458,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mempool !== undefined){
+if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs13 = errors;
 if(!(validate222(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
@@ -20498,7 +20499,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.operation === undefined) && (missing2 = "operation")) || ((data.request === undefined) && (missing2 = "request"))){
+if((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -20510,7 +20511,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "request") || (key2 === "operation"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20524,7 +20525,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data5 = data.request;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
@@ -20553,7 +20554,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs19 = errors;
 if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
@@ -20593,7 +20594,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.operation === undefined) && (missing3 = "operation")) || ((data.operation_hash === undefined) && (missing3 = "operation_hash"))) || ((data.request === undefined) && (missing3 = "request"))){
+if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -20605,7 +20606,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20619,7 +20620,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data7 = data.request;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -20648,7 +20649,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs25 = errors;
 if(!(validate224(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
@@ -20660,7 +20661,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs26 = errors;
 if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
@@ -20701,7 +20702,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.request === undefined) && (missing4 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -20713,7 +20714,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20727,7 +20728,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data10 = data.request;
 if(typeof data10 !== "string"){
 const err22 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -20778,7 +20779,7 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.request === undefined) && (missing5 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -20790,7 +20791,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20804,7 +20805,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data11 = data.request;
 if(typeof data11 !== "string"){
 const err27 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -20890,13 +20891,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.backlog === undefined) && (missing0 = "backlog")) || ((data.pending_requests === undefined) && (missing0 = "pending_requests"))) || ((data.status === undefined) && (missing0 = "status"))){
+if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate651.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
 validate651.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20904,7 +20905,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
@@ -20916,7 +20917,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -20929,13 +20930,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -20943,7 +20944,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -20955,7 +20956,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate219(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -20992,7 +20993,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.backlog !== undefined){
+if(data.backlog !== undefined && func0.call(data, "backlog")){
 let data5 = data.backlog;
 const _errs10 = errors;
 if(errors === _errs10){
@@ -21005,13 +21006,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((data6.events === undefined) && (missing2 = "events")) || ((data6.level === undefined) && (missing2 = "level"))){
+if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
 validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -21019,7 +21020,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data6.level !== undefined){
+if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
 if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
@@ -21031,7 +21032,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.events !== undefined){
+if(data6.events !== undefined && func0.call(data6, "events")){
 let data8 = data6.events;
 const _errs16 = errors;
 if(errors === _errs16){
@@ -21048,7 +21049,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
-if(((data9.status === undefined) && (missing3 = "status")) || ((data9.request === undefined) && (missing3 = "request"))){
+if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
 const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -21060,7 +21061,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data9){
+for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
 const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21074,7 +21075,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data9.request !== undefined){
+if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
 if(!(validate219(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -21086,7 +21087,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -21121,7 +21122,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
-if((((data9.status === undefined) && (missing4 = "status")) || ((data9.failed_request === undefined) && (missing4 = "failed_request"))) || ((data9.error === undefined) && (missing4 = "error"))){
+if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
 const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21133,7 +21134,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key4 in data9){
+for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
 const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -21147,7 +21148,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data9.error !== undefined){
+if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
 if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
@@ -21159,7 +21160,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.failed_request !== undefined){
+if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
 if(!(validate219(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -21171,7 +21172,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.status !== undefined){
+if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
 if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
@@ -21211,7 +21212,7 @@ passing0 = 1;
 const _errs31 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key5 in data9){
+for(const key5 of Object.keys(data9)){
 const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -21391,19 +21392,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data15 = data.current_request;
 const _errs39 = errors;
 if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
-if((((data15.request === undefined) && (missing5 = "request")) || ((data15.treated === undefined) && (missing5 = "treated"))) || ((data15.pushed === undefined) && (missing5 = "pushed"))){
+if(((((data15.request === undefined) || (!(func0.call(data15, "request")))) && (missing5 = "request")) || (((data15.treated === undefined) || (!(func0.call(data15, "treated")))) && (missing5 = "treated"))) || (((data15.pushed === undefined) || (!(func0.call(data15, "pushed")))) && (missing5 = "pushed"))){
 validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
-for(const key6 in data15){
+for(const key6 of Object.keys(data15)){
 if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
 validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -21411,7 +21412,7 @@ break;
 }
 }
 if(_errs41 === errors){
-if(data15.pushed !== undefined){
+if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs42 = errors;
 if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -21423,7 +21424,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.treated !== undefined){
+if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs43 = errors;
 if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -21435,7 +21436,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data15.request !== undefined){
+if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs44 = errors;
 if(!(validate219(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);

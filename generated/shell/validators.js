@@ -2,9 +2,10 @@
 // Source: shell.json
 // Describe tree sha256: e6348531e5129e31091541f23ef763937a14a22c3cbc87e7766b6149d5c33f58
 
-import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate320;
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12,13 +13,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.bootstrapped === undefined) && (missing0 = "bootstrapped")){
+if(((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped")){
 validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "bootstrapped")){
 validate320.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -26,7 +27,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 if(typeof data.bootstrapped !== "boolean"){
 validate320.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -66,13 +67,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
 validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -80,7 +81,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -198,7 +199,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = isTezosBase58;
+const func41 = isTezosBase58;
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -208,7 +209,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func41("block_hash", data)){
 validate120.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -274,7 +275,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("chain_id", data)){
+if(!func41("chain_id", data)){
 validate325.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -285,7 +286,6 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate327;
 const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func4 = Object.prototype.hasOwnProperty;
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -312,7 +312,7 @@ validate132.errors = vErrors;
 return errors === 0;
 }
 
-const func13 = isProtocolTimestamp;
+const func452 = isProtocolTimestamp;
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -322,7 +322,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func13(data)){
+if(!func452(data)){
 validate250.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -340,7 +340,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_list_list_hash", data)){
+if(!func41("operation_list_list_hash", data)){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -361,7 +361,8 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const func202 = jsonPattern;
+const pattern0 = /* @__PURE__ */ func202("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -420,7 +421,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("context_hash", data)){
+if(!func41("context_hash", data)){
 validate245.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -436,21 +437,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if(((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate247.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema68.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema68.properties, key0))){
 validate247.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -462,7 +463,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -489,7 +490,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
 if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -501,7 +502,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
 if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
@@ -513,7 +514,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -540,7 +541,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
 if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -552,7 +553,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
 if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
@@ -564,7 +565,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
 if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
@@ -576,7 +577,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs12 = errors;
 if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
@@ -615,13 +616,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.additional_cycles === undefined) && (missing0 = "additional_cycles")){
+if(((data.additional_cycles === undefined) || (!(func0.call(data, "additional_cycles")))) && (missing0 = "additional_cycles")){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "additional_cycles")){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -629,7 +630,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.additional_cycles !== undefined){
+if(data.additional_cycles !== undefined && func0.call(data, "additional_cycles")){
 let data0 = data.additional_cycles;
 const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
@@ -700,7 +701,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.full === undefined) && (missing0 = "full")){
+if(((data.full === undefined) || (!(func0.call(data, "full")))) && (missing0 = "full")){
 const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -712,7 +713,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "full")){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -726,7 +727,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data.full !== undefined){
+if(data.full !== undefined && func0.call(data, "full")){
 if(!(validate21(data.full, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
@@ -760,7 +761,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.rolling === undefined) && (missing1 = "rolling")){
+if(((data.rolling === undefined) || (!(func0.call(data, "rolling")))) && (missing1 = "rolling")){
 const err5 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -772,7 +773,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "rolling")){
 const err6 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -786,7 +787,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.rolling !== undefined){
+if(data.rolling !== undefined && func0.call(data, "rolling")){
 if(!(validate21(data.rolling, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
@@ -916,13 +917,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.history_mode === undefined) && (missing0 = "history_mode")) || ((data.caboose === undefined) && (missing0 = "caboose"))) || ((data.savepoint === undefined) && (missing0 = "savepoint"))) || ((data.block === undefined) && (missing0 = "block"))){
+if((((((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")) || (((data.caboose === undefined) || (!(func0.call(data, "caboose")))) && (missing0 = "caboose"))) || (((data.savepoint === undefined) || (!(func0.call(data, "savepoint")))) && (missing0 = "savepoint"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate327.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "block") || (key0 === "savepoint")) || (key0 === "caboose")) || (key0 === "history_mode"))){
 validate327.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -930,7 +931,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate247(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
@@ -942,7 +943,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.savepoint !== undefined){
+if(data.savepoint !== undefined && func0.call(data, "savepoint")){
 const _errs3 = errors;
 if(!(validate132(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -954,7 +955,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.caboose !== undefined){
+if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
 if(!(validate132(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -966,7 +967,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 const _errs5 = errors;
 if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
@@ -1013,13 +1014,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((((data0.errors === undefined) && (missing0 = "errors")) || ((data0.level === undefined) && (missing0 = "level"))) || ((data0.block === undefined) && (missing0 = "block"))){
+if(((((data0.errors === undefined) || (!(func0.call(data0, "errors")))) && (missing0 = "errors")) || (((data0.level === undefined) || (!(func0.call(data0, "level")))) && (missing0 = "level"))) || (((data0.block === undefined) || (!(func0.call(data0, "block")))) && (missing0 = "block"))){
 validate332.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate332.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1027,7 +1028,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.block !== undefined){
+if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
 if(!(validate120(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -1039,7 +1040,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.level !== undefined){
+if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
 if(!(validate132(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -1051,7 +1052,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.errors !== undefined){
+if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
 if(!(validate219(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -1095,13 +1096,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.errors === undefined) && (missing0 = "errors")) || ((data.level === undefined) && (missing0 = "level"))) || ((data.block === undefined) && (missing0 = "block"))){
+if(((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing0 = "errors")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate336.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "level")) || (key0 === "errors"))){
 validate336.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1109,7 +1110,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -1121,7 +1122,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -1133,7 +1134,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
 if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -1165,7 +1166,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate340.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1205,13 +1206,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.sync_state === undefined) && (missing0 = "sync_state")) || ((data.bootstrapped === undefined) && (missing0 = "bootstrapped"))){
+if((((data.sync_state === undefined) || (!(func0.call(data, "sync_state")))) && (missing0 = "sync_state")) || (((data.bootstrapped === undefined) || (!(func0.call(data, "bootstrapped")))) && (missing0 = "bootstrapped"))){
 validate341.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "bootstrapped") || (key0 === "sync_state"))){
 validate341.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1219,7 +1220,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.bootstrapped !== undefined){
+if(data.bootstrapped !== undefined && func0.call(data, "bootstrapped")){
 const _errs2 = errors;
 if(typeof data.bootstrapped !== "boolean"){
 validate341.errors = [{instancePath:instancePath+"/bootstrapped",schemaPath:"#/properties/bootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -1231,7 +1232,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.sync_state !== undefined){
+if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 const _errs4 = errors;
 if(!(validate259(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
@@ -1263,13 +1264,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.level === undefined) && (missing0 = "level")) || ((data.block_hash === undefined) && (missing0 = "block_hash"))){
+if((((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level")) || (((data.block_hash === undefined) || (!(func0.call(data, "block_hash")))) && (missing0 = "block_hash"))){
 validate343.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block_hash") || (key0 === "level"))){
 validate343.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1277,7 +1278,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block_hash !== undefined){
+if(data.block_hash !== undefined && func0.call(data, "block_hash")){
 const _errs2 = errors;
 if(!(validate120(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -1289,7 +1290,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -1670,7 +1671,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "active_sinks")){
 validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1678,7 +1679,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.active_sinks !== undefined){
+if(data.active_sinks !== undefined && func0.call(data, "active_sinks")){
 if(!(validate32(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
@@ -1702,7 +1703,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "activate")){
 validate199.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1710,7 +1711,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.activate !== undefined){
+if(data.activate !== undefined && func0.call(data, "activate")){
 if(!(validate32(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
@@ -1813,7 +1814,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func41("protocol_hash", data)){
 validate92.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -1853,13 +1854,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.level === undefined) && (missing0 = "level"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate207.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
 validate207.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1867,7 +1868,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -1879,7 +1880,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
 if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
@@ -1939,13 +1940,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.replacement_protocol === undefined) && (missing0 = "replacement_protocol")) || ((data.replaced_protocol === undefined) && (missing0 = "replaced_protocol"))){
+if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
 validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
 validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1953,7 +1954,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.replaced_protocol !== undefined){
+if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
 if(!(validate92(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
@@ -1965,7 +1966,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.replacement_protocol !== undefined){
+if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
 if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
@@ -2025,15 +2026,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema100.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema100.properties, key0))){
 validate346.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data["data-dir"] !== undefined){
+if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
 if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2045,7 +2046,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["disable-config-validation"] !== undefined){
+if(data["disable-config-validation"] !== undefined && func0.call(data, "disable-config-validation")){
 const _errs3 = errors;
 if(typeof data["disable-config-validation"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/disable-config-validation",schemaPath:"#/properties/disable-config-validation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2057,21 +2058,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rpc !== undefined){
+if(data.rpc !== undefined && func0.call(data, "rpc")){
 let data2 = data.rpc;
 const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs7 = errors;
-for(const key1 in data2){
-if(!(func4.call(schema100.properties.rpc.properties, key1))){
+for(const key1 of Object.keys(data2)){
+if(!(func0.call(schema100.properties.rpc.properties, key1))){
 validate346.errors = [{instancePath:instancePath+"/rpc",schemaPath:"#/properties/rpc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs7 === errors){
-if(data2["listen-addrs"] !== undefined){
+if(data2["listen-addrs"] !== undefined && func0.call(data2, "listen-addrs")){
 const _errs8 = errors;
 if(!(validate32(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2083,7 +2084,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["external-listen-addrs"] !== undefined){
+if(data2["external-listen-addrs"] !== undefined && func0.call(data2, "external-listen-addrs")){
 const _errs9 = errors;
 if(!(validate32(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2095,7 +2096,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["listen-addr"] !== undefined){
+if(data2["listen-addr"] !== undefined && func0.call(data2, "listen-addr")){
 const _errs10 = errors;
 if(!(validate24(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2107,7 +2108,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["cors-origin"] !== undefined){
+if(data2["cors-origin"] !== undefined && func0.call(data2, "cors-origin")){
 const _errs11 = errors;
 if(!(validate32(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2119,7 +2120,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["cors-headers"] !== undefined){
+if(data2["cors-headers"] !== undefined && func0.call(data2, "cors-headers")){
 const _errs12 = errors;
 if(!(validate32(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2131,7 +2132,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.crt !== undefined){
+if(data2.crt !== undefined && func0.call(data2, "crt")){
 const _errs13 = errors;
 if(!(validate24(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2143,7 +2144,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.key !== undefined){
+if(data2.key !== undefined && func0.call(data2, "key")){
 const _errs14 = errors;
 if(!(validate24(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2155,7 +2156,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.acl !== undefined){
+if(data2.acl !== undefined && func0.call(data2, "acl")){
 let data10 = data2.acl;
 const _errs15 = errors;
 if(errors === _errs15){
@@ -2172,7 +2173,7 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing0;
-if(((data11.whitelist === undefined) && (missing0 = "whitelist")) || ((data11.address === undefined) && (missing0 = "address"))){
+if((((data11.whitelist === undefined) || (!(func0.call(data11, "whitelist")))) && (missing0 = "whitelist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing0 = "address"))){
 const err0 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2184,7 +2185,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key2 in data11){
+for(const key2 of Object.keys(data11)){
 if(!((key2 === "address") || (key2 === "whitelist"))){
 const err1 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2198,7 +2199,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data11.address !== undefined){
+if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs22 = errors;
 if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2210,7 +2211,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data11.whitelist !== undefined){
+if(data11.whitelist !== undefined && func0.call(data11, "whitelist")){
 const _errs23 = errors;
 if(!(validate32(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2245,7 +2246,7 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
-if(((data11.blacklist === undefined) && (missing1 = "blacklist")) || ((data11.address === undefined) && (missing1 = "address"))){
+if((((data11.blacklist === undefined) || (!(func0.call(data11, "blacklist")))) && (missing1 = "blacklist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing1 = "address"))){
 const err3 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2257,7 +2258,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!((key3 === "address") || (key3 === "blacklist"))){
 const err4 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -2271,7 +2272,7 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data11.address !== undefined){
+if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs27 = errors;
 if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2283,7 +2284,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data11.blacklist !== undefined){
+if(data11.blacklist !== undefined && func0.call(data11, "blacklist")){
 const _errs28 = errors;
 if(!(validate32(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2360,7 +2361,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2["media-type"] !== undefined){
+if(data2["media-type"] !== undefined && func0.call(data2, "media-type")){
 let data16 = data2["media-type"];
 const _errs29 = errors;
 if(typeof data16 !== "string"){
@@ -2377,7 +2378,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data2.max_active_rpc_connections !== undefined){
+if(data2.max_active_rpc_connections !== undefined && func0.call(data2, "max_active_rpc_connections")){
 const _errs31 = errors;
 if(!(validate264(data2.max_active_rpc_connections, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
@@ -2410,21 +2411,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p !== undefined){
+if(data.p2p !== undefined && func0.call(data, "p2p")){
 let data18 = data.p2p;
 const _errs32 = errors;
 if(errors === _errs32){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 const _errs34 = errors;
-for(const key4 in data18){
-if(!(func4.call(schema100.properties.p2p.properties, key4))){
+for(const key4 of Object.keys(data18)){
+if(!(func0.call(schema100.properties.p2p.properties, key4))){
 validate346.errors = [{instancePath:instancePath+"/p2p",schemaPath:"#/properties/p2p/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs34 === errors){
-if(data18["expected-proof-of-work"] !== undefined){
+if(data18["expected-proof-of-work"] !== undefined && func0.call(data18, "expected-proof-of-work")){
 const _errs35 = errors;
 if(!(typeof data18["expected-proof-of-work"] == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/expected-proof-of-work",schemaPath:"#/properties/p2p/properties/expected-proof-of-work/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -2436,7 +2437,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["bootstrap-peers"] !== undefined){
+if(data18["bootstrap-peers"] !== undefined && func0.call(data18, "bootstrap-peers")){
 const _errs37 = errors;
 if(!(validate32(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -2448,7 +2449,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["listen-addr"] !== undefined){
+if(data18["listen-addr"] !== undefined && func0.call(data18, "listen-addr")){
 const _errs38 = errors;
 if(!(validate24(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -2460,7 +2461,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["advertised-net-port"] !== undefined){
+if(data18["advertised-net-port"] !== undefined && func0.call(data18, "advertised-net-port")){
 let data22 = data18["advertised-net-port"];
 const _errs39 = errors;
 if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
@@ -2487,7 +2488,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["discovery-addr"] !== undefined){
+if(data18["discovery-addr"] !== undefined && func0.call(data18, "discovery-addr")){
 const _errs41 = errors;
 if(!(validate29(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -2499,7 +2500,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18["private-mode"] !== undefined){
+if(data18["private-mode"] !== undefined && func0.call(data18, "private-mode")){
 const _errs42 = errors;
 if(typeof data18["private-mode"] !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/private-mode",schemaPath:"#/properties/p2p/properties/private-mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2511,21 +2512,21 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.limits !== undefined){
+if(data18.limits !== undefined && func0.call(data18, "limits")){
 let data25 = data18.limits;
 const _errs44 = errors;
 if(errors === _errs44){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs46 = errors;
-for(const key5 in data25){
-if(!(func4.call(schema100.properties.p2p.properties.limits.properties, key5))){
+for(const key5 of Object.keys(data25)){
+if(!(func0.call(schema100.properties.p2p.properties.limits.properties, key5))){
 validate346.errors = [{instancePath:instancePath+"/p2p/limits",schemaPath:"#/properties/p2p/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs46 === errors){
-if(data25["connection-timeout"] !== undefined){
+if(data25["connection-timeout"] !== undefined && func0.call(data25, "connection-timeout")){
 const _errs47 = errors;
 if(!(validate243(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -2537,7 +2538,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["authentication-timeout"] !== undefined){
+if(data25["authentication-timeout"] !== undefined && func0.call(data25, "authentication-timeout")){
 const _errs48 = errors;
 if(!(validate243(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -2549,7 +2550,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["min-connections"] !== undefined){
+if(data25["min-connections"] !== undefined && func0.call(data25, "min-connections")){
 let data28 = data25["min-connections"];
 const _errs49 = errors;
 if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
@@ -2576,7 +2577,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["expected-connections"] !== undefined){
+if(data25["expected-connections"] !== undefined && func0.call(data25, "expected-connections")){
 let data29 = data25["expected-connections"];
 const _errs51 = errors;
 if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
@@ -2603,7 +2604,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-connections"] !== undefined){
+if(data25["max-connections"] !== undefined && func0.call(data25, "max-connections")){
 let data30 = data25["max-connections"];
 const _errs53 = errors;
 if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
@@ -2630,7 +2631,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.backlog !== undefined){
+if(data25.backlog !== undefined && func0.call(data25, "backlog")){
 let data31 = data25.backlog;
 const _errs55 = errors;
 if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
@@ -2657,7 +2658,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-incoming-connections"] !== undefined){
+if(data25["max-incoming-connections"] !== undefined && func0.call(data25, "max-incoming-connections")){
 let data32 = data25["max-incoming-connections"];
 const _errs57 = errors;
 if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
@@ -2684,7 +2685,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-download-speed"] !== undefined){
+if(data25["max-download-speed"] !== undefined && func0.call(data25, "max-download-speed")){
 const _errs59 = errors;
 if(!(validate55(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2696,7 +2697,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["max-upload-speed"] !== undefined){
+if(data25["max-upload-speed"] !== undefined && func0.call(data25, "max-upload-speed")){
 const _errs60 = errors;
 if(!(validate55(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2708,7 +2709,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["swap-linger"] !== undefined){
+if(data25["swap-linger"] !== undefined && func0.call(data25, "swap-linger")){
 const _errs61 = errors;
 if(!(validate242(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
@@ -2720,7 +2721,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["binary-chunks-size"] !== undefined){
+if(data25["binary-chunks-size"] !== undefined && func0.call(data25, "binary-chunks-size")){
 let data36 = data25["binary-chunks-size"];
 const _errs62 = errors;
 if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
@@ -2747,7 +2748,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["read-buffer-size"] !== undefined){
+if(data25["read-buffer-size"] !== undefined && func0.call(data25, "read-buffer-size")){
 const _errs64 = errors;
 if(!(validate55(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2759,7 +2760,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["read-queue-size"] !== undefined){
+if(data25["read-queue-size"] !== undefined && func0.call(data25, "read-queue-size")){
 const _errs65 = errors;
 if(!(validate55(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2771,7 +2772,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["write-queue-size"] !== undefined){
+if(data25["write-queue-size"] !== undefined && func0.call(data25, "write-queue-size")){
 const _errs66 = errors;
 if(!(validate55(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2783,7 +2784,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["incoming-app-message-queue-size"] !== undefined){
+if(data25["incoming-app-message-queue-size"] !== undefined && func0.call(data25, "incoming-app-message-queue-size")){
 const _errs67 = errors;
 if(!(validate55(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2795,7 +2796,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["incoming-message-queue-size"] !== undefined){
+if(data25["incoming-message-queue-size"] !== undefined && func0.call(data25, "incoming-message-queue-size")){
 const _errs68 = errors;
 if(!(validate55(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2807,7 +2808,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["outgoing-message-queue-size"] !== undefined){
+if(data25["outgoing-message-queue-size"] !== undefined && func0.call(data25, "outgoing-message-queue-size")){
 const _errs69 = errors;
 if(!(validate55(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -2819,7 +2820,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.max_known_points !== undefined){
+if(data25.max_known_points !== undefined && func0.call(data25, "max_known_points")){
 const _errs70 = errors;
 if(!(validate183(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -2831,7 +2832,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.max_known_peer_ids !== undefined){
+if(data25.max_known_peer_ids !== undefined && func0.call(data25, "max_known_peer_ids")){
 const _errs71 = errors;
 if(!(validate183(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
@@ -2843,7 +2844,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.peer_greylist_size !== undefined){
+if(data25.peer_greylist_size !== undefined && func0.call(data25, "peer_greylist_size")){
 let data45 = data25.peer_greylist_size;
 const _errs72 = errors;
 if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
@@ -2870,7 +2871,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.ip_greylist_size_in_kilobytes !== undefined){
+if(data25.ip_greylist_size_in_kilobytes !== undefined && func0.call(data25, "ip_greylist_size_in_kilobytes")){
 let data46 = data25.ip_greylist_size_in_kilobytes;
 const _errs74 = errors;
 if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
@@ -2897,7 +2898,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25.ip_greylist_cleanup_delay !== undefined){
+if(data25.ip_greylist_cleanup_delay !== undefined && func0.call(data25, "ip_greylist_cleanup_delay")){
 const _errs76 = errors;
 if(!(validate243(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -2909,7 +2910,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["greylist-timeout"] !== undefined){
+if(data25["greylist-timeout"] !== undefined && func0.call(data25, "greylist-timeout")){
 const _errs77 = errors;
 if(!(validate243(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -2921,7 +2922,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data25["maintenance-idle-time"] !== undefined){
+if(data25["maintenance-idle-time"] !== undefined && func0.call(data25, "maintenance-idle-time")){
 const _errs78 = errors;
 if(!(validate242(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
@@ -2968,7 +2969,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.disable_mempool !== undefined){
+if(data18.disable_mempool !== undefined && func0.call(data18, "disable_mempool")){
 const _errs79 = errors;
 if(typeof data18.disable_mempool !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_mempool",schemaPath:"#/properties/p2p/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2980,7 +2981,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.enable_testchain !== undefined){
+if(data18.enable_testchain !== undefined && func0.call(data18, "enable_testchain")){
 const _errs81 = errors;
 if(typeof data18.enable_testchain !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/enable_testchain",schemaPath:"#/properties/p2p/properties/enable_testchain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -2992,13 +2993,13 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.greylisting_config !== undefined){
+if(data18.greylisting_config !== undefined && func0.call(data18, "greylisting_config")){
 let data52 = data18.greylisting_config;
 const _errs83 = errors;
 if(errors === _errs83){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 const _errs85 = errors;
-for(const key6 in data52){
+for(const key6 of Object.keys(data52)){
 if(!((((key6 === "factor") || (key6 === "initial-delay")) || (key6 === "disconnection-delay")) || (key6 === "increase-cap"))){
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config",schemaPath:"#/properties/p2p/properties/greylisting_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
@@ -3006,7 +3007,7 @@ break;
 }
 }
 if(_errs85 === errors){
-if(data52.factor !== undefined){
+if(data52.factor !== undefined && func0.call(data52, "factor")){
 const _errs86 = errors;
 if(!(typeof data52.factor == "number")){
 validate346.errors = [{instancePath:instancePath+"/p2p/greylisting_config/factor",schemaPath:"#/properties/p2p/properties/greylisting_config/properties/factor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -3018,7 +3019,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["initial-delay"] !== undefined){
+if(data52["initial-delay"] !== undefined && func0.call(data52, "initial-delay")){
 const _errs88 = errors;
 if(!(validate243(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3030,7 +3031,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["disconnection-delay"] !== undefined){
+if(data52["disconnection-delay"] !== undefined && func0.call(data52, "disconnection-delay")){
 const _errs89 = errors;
 if(!(validate243(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3042,7 +3043,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data52["increase-cap"] !== undefined){
+if(data52["increase-cap"] !== undefined && func0.call(data52, "increase-cap")){
 const _errs90 = errors;
 if(!(validate243(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3069,7 +3070,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data18.disable_peer_discovery !== undefined){
+if(data18.disable_peer_discovery !== undefined && func0.call(data18, "disable_peer_discovery")){
 const _errs91 = errors;
 if(typeof data18.disable_peer_discovery !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/p2p/disable_peer_discovery",schemaPath:"#/properties/p2p/properties/disable_peer_discovery/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -3103,13 +3104,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.log !== undefined){
+if(data.log !== undefined && func0.call(data, "log")){
 let data58 = data.log;
 const _errs93 = errors;
 if(errors === _errs93){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const _errs95 = errors;
-for(const key7 in data58){
+for(const key7 of Object.keys(data58)){
 if(!((((key7 === "output") || (key7 === "level")) || (key7 === "colors")) || (key7 === "rules"))){
 validate346.errors = [{instancePath:instancePath+"/log",schemaPath:"#/properties/log/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
 return false;
@@ -3117,7 +3118,7 @@ break;
 }
 }
 if(_errs95 === errors){
-if(data58.output !== undefined){
+if(data58.output !== undefined && func0.call(data58, "output")){
 const _errs96 = errors;
 if(!(validate24(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -3129,7 +3130,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.level !== undefined){
+if(data58.level !== undefined && func0.call(data58, "level")){
 let data60 = data58.level;
 const _errs97 = errors;
 if(typeof data60 !== "string"){
@@ -3146,7 +3147,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.colors !== undefined){
+if(data58.colors !== undefined && func0.call(data58, "colors")){
 const _errs99 = errors;
 if(typeof data58.colors !== "boolean"){
 validate346.errors = [{instancePath:instancePath+"/log/colors",schemaPath:"#/properties/log/properties/colors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -3158,7 +3159,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data58.rules !== undefined){
+if(data58.rules !== undefined && func0.call(data58, "rules")){
 const _errs101 = errors;
 if(!(validate24(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -3185,7 +3186,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["internal-events"] !== undefined){
+if(data["internal-events"] !== undefined && func0.call(data, "internal-events")){
 let data63 = data["internal-events"];
 const _errs102 = errors;
 const _errs103 = errors;
@@ -3246,13 +3247,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.shell !== undefined){
+if(data.shell !== undefined && func0.call(data, "shell")){
 let data64 = data.shell;
 const _errs106 = errors;
 if(errors === _errs106){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 const _errs108 = errors;
-for(const key8 in data64){
+for(const key8 of Object.keys(data64)){
 if(!(((((key8 === "peer_validator") || (key8 === "block_validator")) || (key8 === "prevalidator")) || (key8 === "chain_validator")) || (key8 === "history_mode"))){
 validate346.errors = [{instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
@@ -3260,13 +3261,13 @@ break;
 }
 }
 if(_errs108 === errors){
-if(data64.peer_validator !== undefined){
+if(data64.peer_validator !== undefined && func0.call(data64, "peer_validator")){
 let data65 = data64.peer_validator;
 const _errs109 = errors;
 if(errors === _errs109){
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 const _errs111 = errors;
-for(const key9 in data65){
+for(const key9 of Object.keys(data65)){
 if(!((((key9 === "block_header_request_timeout") || (key9 === "block_operations_request_timeout")) || (key9 === "protocol_request_timeout")) || (key9 === "new_head_request_timeout"))){
 validate346.errors = [{instancePath:instancePath+"/shell/peer_validator",schemaPath:"#/properties/shell/properties/peer_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
@@ -3274,7 +3275,7 @@ break;
 }
 }
 if(_errs111 === errors){
-if(data65.block_header_request_timeout !== undefined){
+if(data65.block_header_request_timeout !== undefined && func0.call(data65, "block_header_request_timeout")){
 const _errs112 = errors;
 if(!(validate243(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3286,7 +3287,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.block_operations_request_timeout !== undefined){
+if(data65.block_operations_request_timeout !== undefined && func0.call(data65, "block_operations_request_timeout")){
 const _errs113 = errors;
 if(!(validate243(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3298,7 +3299,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.protocol_request_timeout !== undefined){
+if(data65.protocol_request_timeout !== undefined && func0.call(data65, "protocol_request_timeout")){
 const _errs114 = errors;
 if(!(validate243(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3310,7 +3311,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data65.new_head_request_timeout !== undefined){
+if(data65.new_head_request_timeout !== undefined && func0.call(data65, "new_head_request_timeout")){
 const _errs115 = errors;
 if(!(validate243(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3337,13 +3338,13 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.block_validator !== undefined){
+if(data64.block_validator !== undefined && func0.call(data64, "block_validator")){
 let data70 = data64.block_validator;
 const _errs116 = errors;
 if(errors === _errs116){
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 const _errs118 = errors;
-for(const key10 in data70){
+for(const key10 of Object.keys(data70)){
 if(!((key10 === "protocol_request_timeout") || (key10 === "operation_metadata_size_limit"))){
 validate346.errors = [{instancePath:instancePath+"/shell/block_validator",schemaPath:"#/properties/shell/properties/block_validator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
@@ -3351,7 +3352,7 @@ break;
 }
 }
 if(_errs118 === errors){
-if(data70.protocol_request_timeout !== undefined){
+if(data70.protocol_request_timeout !== undefined && func0.call(data70, "protocol_request_timeout")){
 const _errs119 = errors;
 if(!(validate243(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3363,7 +3364,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data70.operation_metadata_size_limit !== undefined){
+if(data70.operation_metadata_size_limit !== undefined && func0.call(data70, "operation_metadata_size_limit")){
 const _errs120 = errors;
 if(!(validate271(data70.operation_metadata_size_limit, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
@@ -3388,13 +3389,13 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.prevalidator !== undefined){
+if(data64.prevalidator !== undefined && func0.call(data64, "prevalidator")){
 let data73 = data64.prevalidator;
 const _errs121 = errors;
 if(errors === _errs121){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 const _errs123 = errors;
-for(const key11 in data73){
+for(const key11 of Object.keys(data73)){
 if(!(((key11 === "operations_request_timeout") || (key11 === "max_refused_operations")) || (key11 === "operations_batch_size"))){
 validate346.errors = [{instancePath:instancePath+"/shell/prevalidator",schemaPath:"#/properties/shell/properties/prevalidator/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
 return false;
@@ -3402,7 +3403,7 @@ break;
 }
 }
 if(_errs123 === errors){
-if(data73.operations_request_timeout !== undefined){
+if(data73.operations_request_timeout !== undefined && func0.call(data73, "operations_request_timeout")){
 const _errs124 = errors;
 if(!(validate243(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
@@ -3414,7 +3415,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data73.max_refused_operations !== undefined){
+if(data73.max_refused_operations !== undefined && func0.call(data73, "max_refused_operations")){
 let data75 = data73.max_refused_operations;
 const _errs125 = errors;
 if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
@@ -3441,7 +3442,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data73.operations_batch_size !== undefined){
+if(data73.operations_batch_size !== undefined && func0.call(data73, "operations_batch_size")){
 const _errs127 = errors;
 if(!(validate55(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -3467,7 +3468,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.chain_validator !== undefined){
+if(data64.chain_validator !== undefined && func0.call(data64, "chain_validator")){
 let data77 = data64.chain_validator;
 const _errs128 = errors;
 const _errs129 = errors;
@@ -3477,7 +3478,7 @@ const _errs130 = errors;
 if(errors === _errs130){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs132 = errors;
-for(const key12 in data77){
+for(const key12 of Object.keys(data77)){
 if(!((key12 === "latency") || (key12 === "synchronisation_threshold"))){
 const err8 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3491,7 +3492,7 @@ break;
 }
 }
 if(_errs132 === errors){
-if(data77.latency !== undefined){
+if(data77.latency !== undefined && func0.call(data77, "latency")){
 let data78 = data77.latency;
 const _errs133 = errors;
 if(!((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78)))){
@@ -3536,7 +3537,7 @@ else {
 var valid16 = true;
 }
 if(valid16){
-if(data77.synchronisation_threshold !== undefined){
+if(data77.synchronisation_threshold !== undefined && func0.call(data77, "synchronisation_threshold")){
 let data79 = data77.synchronisation_threshold;
 const _errs135 = errors;
 if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
@@ -3603,7 +3604,7 @@ const _errs137 = errors;
 if(errors === _errs137){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs139 = errors;
-for(const key13 in data77){
+for(const key13 of Object.keys(data77)){
 if(!(key13 === "bootstrap_threshold")){
 const err16 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3617,7 +3618,7 @@ break;
 }
 }
 if(_errs139 === errors){
-if(data77.bootstrap_threshold !== undefined){
+if(data77.bootstrap_threshold !== undefined && func0.call(data77, "bootstrap_threshold")){
 let data80 = data77.bootstrap_threshold;
 const _errs140 = errors;
 if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
@@ -3710,7 +3711,7 @@ else {
 var valid11 = true;
 }
 if(valid11){
-if(data64.history_mode !== undefined){
+if(data64.history_mode !== undefined && func0.call(data64, "history_mode")){
 const _errs142 = errors;
 if(!(validate261(data64.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
@@ -3738,7 +3739,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network !== undefined){
+if(data.network !== undefined && func0.call(data, "network")){
 let data82 = data.network;
 const _errs143 = errors;
 const _errs144 = errors;
@@ -3836,7 +3837,7 @@ const _errs151 = errors;
 if(errors === _errs151){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing2;
-if((((data82.sandboxed_chain_name === undefined) && (missing2 = "sandboxed_chain_name")) || ((data82.chain_name === undefined) && (missing2 = "chain_name"))) || ((data82.genesis === undefined) && (missing2 = "genesis"))){
+if(((((data82.sandboxed_chain_name === undefined) || (!(func0.call(data82, "sandboxed_chain_name")))) && (missing2 = "sandboxed_chain_name")) || (((data82.chain_name === undefined) || (!(func0.call(data82, "chain_name")))) && (missing2 = "chain_name"))) || (((data82.genesis === undefined) || (!(func0.call(data82, "genesis")))) && (missing2 = "genesis"))){
 const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err28];
@@ -3848,8 +3849,8 @@ errors++;
 }
 else {
 const _errs153 = errors;
-for(const key14 in data82){
-if(!(func4.call(schema100.properties.network.oneOf[3].properties, key14))){
+for(const key14 of Object.keys(data82)){
+if(!(func0.call(schema100.properties.network.oneOf[3].properties, key14))){
 const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -3862,13 +3863,13 @@ break;
 }
 }
 if(_errs153 === errors){
-if(data82.genesis !== undefined){
+if(data82.genesis !== undefined && func0.call(data82, "genesis")){
 let data83 = data82.genesis;
 const _errs154 = errors;
 if(errors === _errs154){
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing3;
-if((((data83.protocol === undefined) && (missing3 = "protocol")) || ((data83.block === undefined) && (missing3 = "block"))) || ((data83.timestamp === undefined) && (missing3 = "timestamp"))){
+if(((((data83.protocol === undefined) || (!(func0.call(data83, "protocol")))) && (missing3 = "protocol")) || (((data83.block === undefined) || (!(func0.call(data83, "block")))) && (missing3 = "block"))) || (((data83.timestamp === undefined) || (!(func0.call(data83, "timestamp")))) && (missing3 = "timestamp"))){
 const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -3880,7 +3881,7 @@ errors++;
 }
 else {
 const _errs156 = errors;
-for(const key15 in data83){
+for(const key15 of Object.keys(data83)){
 if(!(((key15 === "timestamp") || (key15 === "block")) || (key15 === "protocol"))){
 const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3894,7 +3895,7 @@ break;
 }
 }
 if(_errs156 === errors){
-if(data83.timestamp !== undefined){
+if(data83.timestamp !== undefined && func0.call(data83, "timestamp")){
 const _errs157 = errors;
 if(!(validate250(data83.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
@@ -3906,7 +3907,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data83.block !== undefined){
+if(data83.block !== undefined && func0.call(data83, "block")){
 const _errs158 = errors;
 if(!(validate120(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -3918,7 +3919,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data83.protocol !== undefined){
+if(data83.protocol !== undefined && func0.call(data83, "protocol")){
 const _errs159 = errors;
 if(!(validate92(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
@@ -3951,13 +3952,13 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.genesis_parameters !== undefined){
+if(data82.genesis_parameters !== undefined && func0.call(data82, "genesis_parameters")){
 let data87 = data82.genesis_parameters;
 const _errs160 = errors;
 if(errors === _errs160){
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 let missing4;
-if((data87.values === undefined) && (missing4 = "values")){
+if(((data87.values === undefined) || (!(func0.call(data87, "values")))) && (missing4 = "values")){
 const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -3969,7 +3970,7 @@ errors++;
 }
 else {
 const _errs162 = errors;
-for(const key16 in data87){
+for(const key16 of Object.keys(data87)){
 if(!((key16 === "context_key") || (key16 === "values"))){
 const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -3983,7 +3984,7 @@ break;
 }
 }
 if(_errs162 === errors){
-if(data87.context_key !== undefined){
+if(data87.context_key !== undefined && func0.call(data87, "context_key")){
 if(!(validate24(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
@@ -4009,7 +4010,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.chain_name !== undefined){
+if(data82.chain_name !== undefined && func0.call(data82, "chain_name")){
 const _errs164 = errors;
 if(!(validate201(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
@@ -4021,7 +4022,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.old_chain_name !== undefined){
+if(data82.old_chain_name !== undefined && func0.call(data82, "old_chain_name")){
 const _errs165 = errors;
 if(!(validate201(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
@@ -4033,7 +4034,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.incompatible_chain_name !== undefined){
+if(data82.incompatible_chain_name !== undefined && func0.call(data82, "incompatible_chain_name")){
 const _errs166 = errors;
 if(!(validate201(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
@@ -4045,7 +4046,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.sandboxed_chain_name !== undefined){
+if(data82.sandboxed_chain_name !== undefined && func0.call(data82, "sandboxed_chain_name")){
 const _errs167 = errors;
 if(!(validate201(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
@@ -4057,7 +4058,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.user_activated_upgrades !== undefined){
+if(data82.user_activated_upgrades !== undefined && func0.call(data82, "user_activated_upgrades")){
 const _errs168 = errors;
 if(!(validate318(data82.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
@@ -4069,7 +4070,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.user_activated_protocol_overrides !== undefined){
+if(data82.user_activated_protocol_overrides !== undefined && func0.call(data82, "user_activated_protocol_overrides")){
 const _errs169 = errors;
 if(!(validate316(data82.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
@@ -4081,7 +4082,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.default_bootstrap_peers !== undefined){
+if(data82.default_bootstrap_peers !== undefined && func0.call(data82, "default_bootstrap_peers")){
 const _errs170 = errors;
 if(!(validate32(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -4093,13 +4094,13 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data82.dal_config !== undefined){
+if(data82.dal_config !== undefined && func0.call(data82, "dal_config")){
 let data96 = data82.dal_config;
 const _errs171 = errors;
 if(errors === _errs171){
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 let missing5;
-if((((data96.bootstrap_peers === undefined) && (missing5 = "bootstrap_peers")) || ((data96.use_mock_srs_for_testing === undefined) && (missing5 = "use_mock_srs_for_testing"))) || ((data96.activated === undefined) && (missing5 = "activated"))){
+if(((((data96.bootstrap_peers === undefined) || (!(func0.call(data96, "bootstrap_peers")))) && (missing5 = "bootstrap_peers")) || (((data96.use_mock_srs_for_testing === undefined) || (!(func0.call(data96, "use_mock_srs_for_testing")))) && (missing5 = "use_mock_srs_for_testing"))) || (((data96.activated === undefined) || (!(func0.call(data96, "activated")))) && (missing5 = "activated"))){
 const err36 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err36];
@@ -4111,7 +4112,7 @@ errors++;
 }
 else {
 const _errs173 = errors;
-for(const key17 in data96){
+for(const key17 of Object.keys(data96)){
 if(!(((key17 === "activated") || (key17 === "use_mock_srs_for_testing")) || (key17 === "bootstrap_peers"))){
 const err37 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4125,7 +4126,7 @@ break;
 }
 }
 if(_errs173 === errors){
-if(data96.activated !== undefined){
+if(data96.activated !== undefined && func0.call(data96, "activated")){
 const _errs174 = errors;
 if(typeof data96.activated !== "boolean"){
 const err38 = {instancePath:instancePath+"/network/dal_config/activated",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -4143,7 +4144,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data96.use_mock_srs_for_testing !== undefined){
+if(data96.use_mock_srs_for_testing !== undefined && func0.call(data96, "use_mock_srs_for_testing")){
 const _errs176 = errors;
 if(typeof data96.use_mock_srs_for_testing !== "boolean"){
 const err39 = {instancePath:instancePath+"/network/dal_config/use_mock_srs_for_testing",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -4161,7 +4162,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data96.bootstrap_peers !== undefined){
+if(data96.bootstrap_peers !== undefined && func0.call(data96, "bootstrap_peers")){
 const _errs178 = errors;
 if(!(validate32(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -4258,7 +4259,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.metrics_addr !== undefined){
+if(data.metrics_addr !== undefined && func0.call(data, "metrics_addr")){
 const _errs179 = errors;
 if(!(validate32(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -4296,13 +4297,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.history_mode === undefined) && (missing0 = "history_mode")){
+if(((data.history_mode === undefined) || (!(func0.call(data, "history_mode")))) && (missing0 = "history_mode")){
 validate408.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "history_mode")){
 validate408.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4310,7 +4311,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.history_mode !== undefined){
+if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
@@ -4397,13 +4398,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.bootstrap_peers === undefined) && (missing0 = "bootstrap_peers")) || ((data.use_mock_srs_for_testing === undefined) && (missing0 = "use_mock_srs_for_testing"))) || ((data.activated === undefined) && (missing0 = "activated"))){
+if(((((data.bootstrap_peers === undefined) || (!(func0.call(data, "bootstrap_peers")))) && (missing0 = "bootstrap_peers")) || (((data.use_mock_srs_for_testing === undefined) || (!(func0.call(data, "use_mock_srs_for_testing")))) && (missing0 = "use_mock_srs_for_testing"))) || (((data.activated === undefined) || (!(func0.call(data, "activated")))) && (missing0 = "activated"))){
 validate413.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "activated") || (key0 === "use_mock_srs_for_testing")) || (key0 === "bootstrap_peers"))){
 validate413.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4411,7 +4412,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.activated !== undefined){
+if(data.activated !== undefined && func0.call(data, "activated")){
 const _errs2 = errors;
 if(typeof data.activated !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/activated",schemaPath:"#/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4423,7 +4424,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.use_mock_srs_for_testing !== undefined){
+if(data.use_mock_srs_for_testing !== undefined && func0.call(data, "use_mock_srs_for_testing")){
 const _errs4 = errors;
 if(typeof data.use_mock_srs_for_testing !== "boolean"){
 validate413.errors = [{instancePath:instancePath+"/use_mock_srs_for_testing",schemaPath:"#/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -4435,7 +4436,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.bootstrap_peers !== undefined){
+if(data.bootstrap_peers !== undefined && func0.call(data, "bootstrap_peers")){
 const _errs6 = errors;
 if(!(validate32(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -4531,13 +4532,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.id === undefined) && (missing0 = "id"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
 validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
 validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -4545,7 +4546,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -4562,7 +4563,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -4574,7 +4575,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.descr !== undefined){
+if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
 if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -4631,7 +4632,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.kind === undefined) && (missing0 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4643,7 +4644,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4657,7 +4658,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4703,7 +4704,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.kind === undefined) && (missing1 = "kind")) || ((data.size === undefined) && (missing1 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4715,7 +4716,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4729,7 +4730,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -4758,7 +4759,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
@@ -4787,7 +4788,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -4845,7 +4846,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4857,7 +4858,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4871,7 +4872,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 if(typeof data4 !== "string"){
 const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4922,7 +4923,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.kind === undefined) && (missing3 = "kind")) || ((data.max === undefined) && (missing3 = "max"))) || ((data.min === undefined) && (missing3 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
 const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -4934,7 +4935,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4948,7 +4949,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
 if(!(validate55(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -4960,7 +4961,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.endianness !== undefined){
+if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
@@ -4989,7 +4990,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
 if(!(validate55(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -5001,7 +5002,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
@@ -5060,7 +5061,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((((data.kind === undefined) && (missing4 = "kind")) || ((data.max === undefined) && (missing4 = "max"))) || ((data.min === undefined) && (missing4 = "min"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -5072,7 +5073,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
 const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5086,7 +5087,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.min !== undefined){
+if(data.min !== undefined && func0.call(data, "min")){
 const _errs32 = errors;
 if(!(typeof data.min == "number")){
 const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -5104,7 +5105,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.max !== undefined){
+if(data.max !== undefined && func0.call(data, "max")){
 const _errs34 = errors;
 if(!(typeof data.max == "number")){
 const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -5122,7 +5123,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
@@ -5180,7 +5181,7 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.kind === undefined) && (missing5 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
 const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -5192,7 +5193,7 @@ errors++;
 }
 else {
 const _errs40 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
 const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5206,7 +5207,7 @@ break;
 }
 }
 if(_errs40 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 if(typeof data12 !== "string"){
 const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5257,7 +5258,7 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if((data.kind === undefined) && (missing6 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
 const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
@@ -5269,7 +5270,7 @@ errors++;
 }
 else {
 const _errs45 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
 const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5283,7 +5284,7 @@ break;
 }
 }
 if(_errs45 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 if(typeof data13 !== "string"){
 const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5334,7 +5335,7 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((data.kind === undefined) && (missing7 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
 const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -5346,7 +5347,7 @@ errors++;
 }
 else {
 const _errs50 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
 const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5360,7 +5361,7 @@ break;
 }
 }
 if(_errs50 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 if(typeof data14 !== "string"){
 const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5411,7 +5412,7 @@ const _errs53 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.reference === undefined) && (missing8 = "reference"))) || ((data.size === undefined) && (missing8 = "size"))){
+if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
 const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -5423,7 +5424,7 @@ errors++;
 }
 else {
 const _errs55 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
 const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5437,7 +5438,7 @@ break;
 }
 }
 if(_errs55 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
 if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
@@ -5449,7 +5450,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.reference !== undefined){
+if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
 if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -5461,7 +5462,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
@@ -5519,7 +5520,7 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.kind === undefined) && (missing9 = "kind")) || ((data.layout === undefined) && (missing9 = "layout"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -5531,7 +5532,7 @@ errors++;
 }
 else {
 const _errs62 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
 const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5545,7 +5546,7 @@ break;
 }
 }
 if(_errs62 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs63 = errors;
 if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
@@ -5557,7 +5558,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
@@ -5586,7 +5587,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.length_limit !== undefined){
+if(data.length_limit !== undefined && func0.call(data, "length_limit")){
 let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
@@ -5596,7 +5597,7 @@ const _errs68 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
-if((data20.kind === undefined) && (missing10 = "kind")){
+if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
 const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -5608,7 +5609,7 @@ errors++;
 }
 else {
 const _errs70 = errors;
-for(const key10 in data20){
+for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
 const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5622,7 +5623,7 @@ break;
 }
 }
 if(_errs70 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 if(typeof data21 !== "string"){
 const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5668,7 +5669,7 @@ const _errs73 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
-if(((data20.at_most === undefined) && (missing11 = "at_most")) || ((data20.kind === undefined) && (missing11 = "kind"))){
+if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
 const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -5680,7 +5681,7 @@ errors++;
 }
 else {
 const _errs75 = errors;
-for(const key11 in data20){
+for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
 const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5694,7 +5695,7 @@ break;
 }
 }
 if(_errs75 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
@@ -5723,7 +5724,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data20.at_most !== undefined){
+if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
 if(!(validate55(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -5763,7 +5764,7 @@ const _errs79 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
-if(((data20.exactly === undefined) && (missing12 = "exactly")) || ((data20.kind === undefined) && (missing12 = "kind"))){
+if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
 const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -5775,7 +5776,7 @@ errors++;
 }
 else {
 const _errs81 = errors;
-for(const key12 in data20){
+for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
 const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5789,7 +5790,7 @@ break;
 }
 }
 if(_errs81 === errors){
-if(data20.kind !== undefined){
+if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
@@ -5818,7 +5819,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data20.exactly !== undefined){
+if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
 if(!(validate55(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -5912,7 +5913,7 @@ const _errs85 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if(((data.kind === undefined) && (missing13 = "kind")) || ((data.name === undefined) && (missing13 = "name"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
 const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -5924,7 +5925,7 @@ errors++;
 }
 else {
 const _errs87 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
 const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5938,7 +5939,7 @@ break;
 }
 }
 if(_errs87 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -5950,7 +5951,7 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
@@ -6007,7 +6008,7 @@ const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.kind === undefined) && (missing14 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
 const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -6019,7 +6020,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
 const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6033,7 +6034,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 if(typeof data28 !== "string"){
 const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6130,7 +6131,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.size === undefined) && (missing0 = "size"))){
+if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6142,7 +6143,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6156,7 +6157,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
 if(!(validate55(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -6168,7 +6169,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
@@ -6220,7 +6221,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.kind === undefined) && (missing1 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6232,7 +6233,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6246,7 +6247,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6297,7 +6298,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
+if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -6309,7 +6310,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6323,7 +6324,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6410,7 +6411,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.kind === undefined) && (missing0 = "kind")) || ((data.data_kind === undefined) && (missing0 = "data_kind"))) || ((data.layout === undefined) && (missing0 = "layout"))) || ((data.name === undefined) && (missing0 = "name"))){
+if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -6422,7 +6423,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6436,7 +6437,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -6448,7 +6449,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
 if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
@@ -6460,7 +6461,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
 if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
@@ -6472,7 +6473,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
@@ -6526,7 +6527,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.data_kind === undefined) && (missing1 = "data_kind")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.layout === undefined) && (missing1 = "layout"))){
+if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6538,7 +6539,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6552,7 +6553,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data.layout !== undefined){
+if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
 if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
@@ -6564,7 +6565,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
@@ -6593,7 +6594,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.data_kind !== undefined){
+if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
 if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
@@ -6634,7 +6635,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.size === undefined) && (missing2 = "size")) || ((data.num_fields === undefined) && (missing2 = "num_fields"))) || ((data.kind === undefined) && (missing2 = "kind"))){
+if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -6646,7 +6647,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6660,7 +6661,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
@@ -6689,7 +6690,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -6701,7 +6702,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.num_fields !== undefined){
+if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
 if(!(validate55(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -6713,7 +6714,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
@@ -6772,7 +6773,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.name === undefined) && (missing3 = "name")) || ((data.kind === undefined) && (missing3 = "kind"))){
+if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -6784,7 +6785,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
 const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6798,7 +6799,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
@@ -6827,7 +6828,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -6929,13 +6930,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.fields === undefined) && (missing0 = "fields")) || ((data.tag === undefined) && (missing0 = "tag"))){
+if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
 validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
 validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -6943,7 +6944,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.tag !== undefined){
+if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
 if(!(validate55(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -6955,7 +6956,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
 if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
@@ -6967,7 +6968,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
 if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7003,7 +7004,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.fields === undefined) && (missing0 = "fields")){
+if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7015,7 +7016,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7029,7 +7030,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.fields !== undefined){
+if(data.fields !== undefined && func0.call(data, "fields")){
 if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
@@ -7058,7 +7059,7 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.cases === undefined) && (missing1 = "cases")) || ((data.kind === undefined) && (missing1 = "kind"))) || ((data.tag_size === undefined) && (missing1 = "tag_size"))){
+if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7070,7 +7071,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7084,7 +7085,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.tag_size !== undefined){
+if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
@@ -7113,7 +7114,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
 if(!(validate65(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
@@ -7125,7 +7126,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data3 = data.cases;
 const _errs11 = errors;
 if(errors === _errs11){
@@ -7190,7 +7191,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.cases === undefined) && (missing2 = "cases")) || ((data.size === undefined) && (missing2 = "size"))){
+if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
 const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -7202,7 +7203,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7216,7 +7217,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
 if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
@@ -7228,7 +7229,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.cases !== undefined){
+if(data.cases !== undefined && func0.call(data, "cases")){
 let data6 = data.cases;
 const _errs18 = errors;
 if(errors === _errs18){
@@ -7367,13 +7368,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.binary_schema === undefined) && (missing0 = "binary_schema")) || ((data.json_schema === undefined) && (missing0 = "json_schema"))){
+if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
 validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
 validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7381,19 +7382,19 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.binary_schema !== undefined){
+if(data.binary_schema !== undefined && func0.call(data, "binary_schema")){
 let data0 = data.binary_schema;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if(((data0.fields === undefined) && (missing1 = "fields")) || ((data0.toplevel === undefined) && (missing1 = "toplevel"))){
+if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
 validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
 validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -7401,7 +7402,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.toplevel !== undefined){
+if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
 if(!(validate50(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
@@ -7413,7 +7414,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.fields !== undefined){
+if(data0.fields !== undefined && func0.call(data0, "fields")){
 let data2 = data0.fields;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -7426,13 +7427,13 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if(((data3.encoding === undefined) && (missing2 = "encoding")) || ((data3.description === undefined) && (missing2 = "description"))){
+if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -7440,19 +7441,19 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data3.description !== undefined){
+if(data3.description !== undefined && func0.call(data3, "description")){
 let data4 = data3.description;
 const _errs11 = errors;
 if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
-if((data4.title === undefined) && (missing3 = "title")){
+if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
-for(const key3 in data4){
+for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
 validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
@@ -7460,7 +7461,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data4.title !== undefined){
+if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
 if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7472,7 +7473,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.description !== undefined){
+if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
 if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7498,7 +7499,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data3.encoding !== undefined){
+if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
 if(!(validate50(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
@@ -7563,13 +7564,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.error === undefined) && (missing0 = "error")) || ((data.output === undefined) && (missing0 = "output"))) || ((data.query === undefined) && (missing0 = "query"))) || ((data.path === undefined) && (missing0 = "path"))) || ((data.meth === undefined) && (missing0 = "meth"))){
+if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
 validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
 validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -7577,7 +7578,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.meth !== undefined){
+if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -7594,7 +7595,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.path !== undefined){
+if(data.path !== undefined && func0.call(data, "path")){
 let data1 = data.path;
 const _errs4 = errors;
 if(errors === _errs4){
@@ -7636,7 +7637,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.name === undefined) && (missing1 = "name")) || ((data2.id === undefined) && (missing1 = "id"))){
+if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
 const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7648,7 +7649,7 @@ errors++;
 }
 else {
 const _errs12 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
 const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7662,7 +7663,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data2.id !== undefined){
+if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
@@ -7691,7 +7692,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
 if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7703,7 +7704,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.descr !== undefined){
+if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
 if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7782,7 +7783,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
 if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7794,7 +7795,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.query !== undefined){
+if(data.query !== undefined && func0.call(data, "query")){
 let data7 = data.query;
 const _errs18 = errors;
 if(errors === _errs18){
@@ -7807,13 +7808,13 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.kind === undefined) && (missing2 = "kind")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
 validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -7821,7 +7822,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
 if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7833,7 +7834,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.description !== undefined){
+if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
 if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -7845,7 +7846,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data8.kind !== undefined){
+if(data8.kind !== undefined && func0.call(data8, "kind")){
 let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
@@ -7855,7 +7856,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
-if((data11.single === undefined) && (missing3 = "single")){
+if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
 const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -7867,7 +7868,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key3 in data11){
+for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
 const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7881,7 +7882,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.single !== undefined){
+if(data11.single !== undefined && func0.call(data11, "single")){
 if(!(validate37(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
@@ -7910,7 +7911,7 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if((data11.optional === undefined) && (missing4 = "optional")){
+if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
 const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -7922,7 +7923,7 @@ errors++;
 }
 else {
 const _errs33 = errors;
-for(const key4 in data11){
+for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
 const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7936,7 +7937,7 @@ break;
 }
 }
 if(_errs33 === errors){
-if(data11.optional !== undefined){
+if(data11.optional !== undefined && func0.call(data11, "optional")){
 if(!(validate37(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
@@ -7970,7 +7971,7 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
-if((data11.flag === undefined) && (missing5 = "flag")){
+if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
 const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -7982,7 +7983,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
 const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7996,12 +7997,12 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data11.flag !== undefined){
+if(data11.flag !== undefined && func0.call(data11, "flag")){
 let data14 = data11.flag;
 const _errs38 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key6 in data14){
+for(const key6 of Object.keys(data14)){
 const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
@@ -8053,7 +8054,7 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
-if((data11.multi === undefined) && (missing6 = "multi")){
+if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
 const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -8065,7 +8066,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data11){
+for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
 const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8079,7 +8080,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data11.multi !== undefined){
+if(data11.multi !== undefined && func0.call(data11, "multi")){
 if(!(validate37(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
@@ -8167,7 +8168,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.input !== undefined){
+if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
 if(!(validate49(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -8179,7 +8180,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
 if(!(validate49(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -8191,7 +8192,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
 if(!(validate49(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -8232,7 +8233,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.static === undefined) && (missing0 = "static")){
+if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8244,7 +8245,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8258,13 +8259,13 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.static !== undefined){
+if(data.static !== undefined && func0.call(data, "static")){
 let data0 = data.static;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
 const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8278,7 +8279,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data0.get_service !== undefined){
+if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
 if(!(validate35(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -8290,7 +8291,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.post_service !== undefined){
+if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
 if(!(validate35(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -8302,7 +8303,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.delete_service !== undefined){
+if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
 if(!(validate35(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -8314,7 +8315,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.put_service !== undefined){
+if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
 if(!(validate35(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -8326,7 +8327,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.patch_service !== undefined){
+if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
 if(!(validate35(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -8338,7 +8339,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data0.subdirs !== undefined){
+if(data0.subdirs !== undefined && func0.call(data0, "subdirs")){
 let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
@@ -8348,7 +8349,7 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
-if((data6.suffixes === undefined) && (missing1 = "suffixes")){
+if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
 const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8360,7 +8361,7 @@ errors++;
 }
 else {
 const _errs16 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
 const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8374,7 +8375,7 @@ break;
 }
 }
 if(_errs16 === errors){
-if(data6.suffixes !== undefined){
+if(data6.suffixes !== undefined && func0.call(data6, "suffixes")){
 let data7 = data6.suffixes;
 const _errs17 = errors;
 if(errors === _errs17){
@@ -8387,7 +8388,7 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
-if(((data8.tree === undefined) && (missing2 = "tree")) || ((data8.name === undefined) && (missing2 = "name"))){
+if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
 const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -8399,7 +8400,7 @@ errors++;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data8){
+for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
 const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8413,7 +8414,7 @@ break;
 }
 }
 if(_errs21 === errors){
-if(data8.name !== undefined){
+if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
 if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -8425,7 +8426,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data8.tree !== undefined){
+if(data8.tree !== undefined && func0.call(data8, "tree")){
 const _errs23 = errors;
 if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
@@ -8492,7 +8493,7 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
-if((data6.dynamic_dispatch === undefined) && (missing3 = "dynamic_dispatch")){
+if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
 const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -8504,7 +8505,7 @@ errors++;
 }
 else {
 const _errs26 = errors;
-for(const key4 in data6){
+for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
 const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8518,13 +8519,13 @@ break;
 }
 }
 if(_errs26 === errors){
-if(data6.dynamic_dispatch !== undefined){
+if(data6.dynamic_dispatch !== undefined && func0.call(data6, "dynamic_dispatch")){
 let data11 = data6.dynamic_dispatch;
 const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
-if(((data11.tree === undefined) && (missing4 = "tree")) || ((data11.arg === undefined) && (missing4 = "arg"))){
+if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
 const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
@@ -8536,7 +8537,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key5 in data11){
+for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
 const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8550,7 +8551,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data11.arg !== undefined){
+if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
 if(!(validate37(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
@@ -8562,7 +8563,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data11.tree !== undefined){
+if(data11.tree !== undefined && func0.call(data11, "tree")){
 const _errs31 = errors;
 if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
@@ -8682,7 +8683,7 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.dynamic === undefined) && (missing5 = "dynamic")){
+if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
 const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
@@ -8694,7 +8695,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
 const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -8708,7 +8709,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data.dynamic !== undefined){
+if(data.dynamic !== undefined && func0.call(data, "dynamic")){
 if(!(validate29(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
@@ -8818,13 +8819,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.ready === undefined) && (missing0 = "ready")){
+if(((data.ready === undefined) || (!(func0.call(data, "ready")))) && (missing0 = "ready")){
 validate421.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "ready")){
 validate421.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8832,7 +8833,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.ready !== undefined){
+if(data.ready !== undefined && func0.call(data, "ready")){
 if(typeof data.ready !== "boolean"){
 validate421.errors = [{instancePath:instancePath+"/ready",schemaPath:"#/properties/ready/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -8858,13 +8859,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
+if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
 validate191.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8872,7 +8873,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
 if(!(validate120(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -8884,7 +8885,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs3 = errors;
 if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
@@ -8962,13 +8963,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.operations === undefined) && (missing0 = "operations")) || ((data.data === undefined) && (missing0 = "data"))){
+if((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))){
 validate422.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "data") || (key0 === "operations"))){
 validate422.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -8976,7 +8977,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs2 = errors;
 if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
@@ -8988,7 +8989,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs3 = errors;
 if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
@@ -9022,7 +9023,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func41("block_hash", data)){
 validate425.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -9062,7 +9063,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func41("operation_hash", data)){
 validate428.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9105,13 +9106,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.components === undefined) && (missing0 = "components")) || ((data.expected_env_version === undefined) && (missing0 = "expected_env_version"))){
+if((((data.components === undefined) || (!(func0.call(data, "components")))) && (missing0 = "components")) || (((data.expected_env_version === undefined) || (!(func0.call(data, "expected_env_version")))) && (missing0 = "expected_env_version"))){
 validate430.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "expected_env_version") || (key0 === "components"))){
 validate430.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9119,7 +9120,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.expected_env_version !== undefined){
+if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 const _errs2 = errors;
 if(!(validate306(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
@@ -9131,7 +9132,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.components !== undefined){
+if(data.components !== undefined && func0.call(data, "components")){
 let data1 = data.components;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -9144,13 +9145,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.implementation === undefined) && (missing1 = "implementation")) || ((data2.name === undefined) && (missing1 = "name"))){
+if((((data2.implementation === undefined) || (!(func0.call(data2, "implementation")))) && (missing1 = "implementation")) || (((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name"))){
 validate430.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "name") || (key1 === "interface")) || (key1 === "implementation"))){
 validate430.errors = [{instancePath:instancePath+"/components/" + i0,schemaPath:"#/properties/components/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -9158,7 +9159,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.name !== undefined){
+if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
 if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -9170,7 +9171,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.interface !== undefined){
+if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
 if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -9182,7 +9183,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.implementation !== undefined){
+if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
 if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -9242,7 +9243,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func41("protocol_hash", data)){
 validate435.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -9261,7 +9262,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("chain_id", data)){
+if(!func41("chain_id", data)){
 validate123.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9288,7 +9289,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if((data0.chain_id === undefined) && (missing0 = "chain_id")){
+if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9300,7 +9301,7 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
 const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9314,7 +9315,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
@@ -9343,7 +9344,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.expiration_date === undefined) && (missing1 = "expiration_date")) || ((data0.test_protocol === undefined) && (missing1 = "test_protocol"))) || ((data0.chain_id === undefined) && (missing1 = "chain_id"))){
+if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9355,7 +9356,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9369,7 +9370,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
 if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
@@ -9381,7 +9382,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.test_protocol !== undefined){
+if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
 if(!(validate92(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
@@ -9393,7 +9394,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data0.expiration_date !== undefined){
+if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 const _errs12 = errors;
 if(!(validate250(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
@@ -9434,7 +9435,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
-if((data0.stopping === undefined) && (missing2 = "stopping")){
+if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
 const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -9446,7 +9447,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data0){
+for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
 const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9460,7 +9461,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data0.stopping !== undefined){
+if(data0.stopping !== undefined && func0.call(data0, "stopping")){
 if(!(validate123(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
@@ -9538,13 +9539,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.operations === undefined) && (missing0 = "operations")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.header === undefined) || (!(func0.call(data, "header")))) && (missing0 = "header"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))){
 validate443.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "chain_id") || (key0 === "hash")) || (key0 === "header")) || (key0 === "operations"))){
 validate443.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9552,7 +9553,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
 if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
@@ -9564,7 +9565,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
 if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -9576,7 +9577,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.header !== undefined){
+if(data.header !== undefined && func0.call(data, "header")){
 const _errs4 = errors;
 if(!(validate247(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
@@ -9588,7 +9589,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs5 = errors;
 if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
@@ -9622,13 +9623,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 validate448.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "block") || (key0 === "timestamp"))){
 validate448.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9636,7 +9637,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -9648,7 +9649,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs3 = errors;
 if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
@@ -9748,21 +9749,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))){
+if((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))){
 validate453.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema118.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema118.properties, key0))){
 validate453.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
 if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -9774,7 +9775,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -9786,7 +9787,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data2 = data.proto;
 const _errs4 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
@@ -9813,7 +9814,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
 if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -9825,7 +9826,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs7 = errors;
 if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
@@ -9837,7 +9838,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data5 = data.validation_pass;
 const _errs8 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
@@ -9864,7 +9865,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
 if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -9876,7 +9877,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs11 = errors;
 if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
@@ -9888,7 +9889,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs12 = errors;
 if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
@@ -9900,7 +9901,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs13 = errors;
 if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
@@ -9942,7 +9943,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("cryptobox_public_key_hash", data)){
+if(!func41("cryptobox_public_key_hash", data)){
 validate127.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -9982,13 +9983,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.addr === undefined) && (missing0 = "addr")){
+if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
 validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
 validate168.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -9996,7 +9997,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
 if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -10008,7 +10009,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -10106,13 +10107,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.p2p_version === undefined) && (missing0 = "p2p_version")) || ((data.distributed_db_version === undefined) && (missing0 = "distributed_db_version"))) || ((data.chain_name === undefined) && (missing0 = "chain_name"))){
+if(((((data.p2p_version === undefined) || (!(func0.call(data, "p2p_version")))) && (missing0 = "p2p_version")) || (((data.distributed_db_version === undefined) || (!(func0.call(data, "distributed_db_version")))) && (missing0 = "distributed_db_version"))) || (((data.chain_name === undefined) || (!(func0.call(data, "chain_name")))) && (missing0 = "chain_name"))){
 validate266.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "chain_name") || (key0 === "distributed_db_version")) || (key0 === "p2p_version"))){
 validate266.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10120,7 +10121,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.chain_name !== undefined){
+if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
 if(!(validate201(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
@@ -10132,7 +10133,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.distributed_db_version !== undefined){
+if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
 if(!(validate260(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
@@ -10144,7 +10145,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_version !== undefined){
+if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
 if(!(validate269(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
@@ -10176,13 +10177,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.private_node === undefined) && (missing0 = "private_node")) || ((data.disable_mempool === undefined) && (missing0 = "disable_mempool"))){
+if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
 validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
 validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10190,7 +10191,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.disable_mempool !== undefined){
+if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 const _errs2 = errors;
 if(typeof data.disable_mempool !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10202,7 +10203,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private_node !== undefined){
+if(data.private_node !== undefined && func0.call(data, "private_node")){
 const _errs4 = errors;
 if(typeof data.private_node !== "boolean"){
 validate118.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10240,13 +10241,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((((((data0.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data0.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data0.private === undefined) && (missing0 = "private"))) || ((data0.announced_version === undefined) && (missing0 = "announced_version"))) || ((data0.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data0.id_point === undefined) && (missing0 = "id_point"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))) || ((data0.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data0.remote_metadata === undefined) || (!(func0.call(data0, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data0.local_metadata === undefined) || (!(func0.call(data0, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data0.private === undefined) || (!(func0.call(data0, "private")))) && (missing0 = "private"))) || (((data0.announced_version === undefined) || (!(func0.call(data0, "announced_version")))) && (missing0 = "announced_version"))) || (((data0.remote_socket_port === undefined) || (!(func0.call(data0, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data0.id_point === undefined) || (!(func0.call(data0, "id_point")))) && (missing0 = "id_point"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))) || (((data0.incoming === undefined) || (!(func0.call(data0, "incoming")))) && (missing0 = "incoming"))){
 validate462.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate462.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10254,7 +10255,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.incoming !== undefined){
+if(data0.incoming !== undefined && func0.call(data0, "incoming")){
 const _errs4 = errors;
 if(typeof data0.incoming !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/incoming",schemaPath:"#/items/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10266,7 +10267,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
 if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -10278,7 +10279,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.id_point !== undefined){
+if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
 if(!(validate168(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -10290,7 +10291,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_socket_port !== undefined){
+if(data0.remote_socket_port !== undefined && func0.call(data0, "remote_socket_port")){
 let data4 = data0.remote_socket_port;
 const _errs8 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -10317,7 +10318,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.announced_version !== undefined){
+if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 const _errs10 = errors;
 if(!(validate266(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
@@ -10329,7 +10330,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.private !== undefined){
+if(data0.private !== undefined && func0.call(data0, "private")){
 const _errs11 = errors;
 if(typeof data0.private !== "boolean"){
 validate462.errors = [{instancePath:instancePath+"/" + i0+"/private",schemaPath:"#/items/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10341,7 +10342,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.local_metadata !== undefined){
+if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
 if(!(validate118(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -10353,7 +10354,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.remote_metadata !== undefined){
+if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
 if(!(validate118(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -10402,13 +10403,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.remote_metadata === undefined) && (missing0 = "remote_metadata")) || ((data.local_metadata === undefined) && (missing0 = "local_metadata"))) || ((data.private === undefined) && (missing0 = "private"))) || ((data.announced_version === undefined) && (missing0 = "announced_version"))) || ((data.remote_socket_port === undefined) && (missing0 = "remote_socket_port"))) || ((data.id_point === undefined) && (missing0 = "id_point"))) || ((data.peer_id === undefined) && (missing0 = "peer_id"))) || ((data.incoming === undefined) && (missing0 = "incoming"))){
+if((((((((((data.remote_metadata === undefined) || (!(func0.call(data, "remote_metadata")))) && (missing0 = "remote_metadata")) || (((data.local_metadata === undefined) || (!(func0.call(data, "local_metadata")))) && (missing0 = "local_metadata"))) || (((data.private === undefined) || (!(func0.call(data, "private")))) && (missing0 = "private"))) || (((data.announced_version === undefined) || (!(func0.call(data, "announced_version")))) && (missing0 = "announced_version"))) || (((data.remote_socket_port === undefined) || (!(func0.call(data, "remote_socket_port")))) && (missing0 = "remote_socket_port"))) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing0 = "id_point"))) || (((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing0 = "peer_id"))) || (((data.incoming === undefined) || (!(func0.call(data, "incoming")))) && (missing0 = "incoming"))){
 validate468.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "incoming") || (key0 === "peer_id")) || (key0 === "id_point")) || (key0 === "remote_socket_port")) || (key0 === "announced_version")) || (key0 === "private")) || (key0 === "local_metadata")) || (key0 === "remote_metadata"))){
 validate468.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10416,7 +10417,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.incoming !== undefined){
+if(data.incoming !== undefined && func0.call(data, "incoming")){
 const _errs2 = errors;
 if(typeof data.incoming !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/incoming",schemaPath:"#/properties/incoming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10428,7 +10429,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -10440,7 +10441,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
 if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -10452,7 +10453,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_socket_port !== undefined){
+if(data.remote_socket_port !== undefined && func0.call(data, "remote_socket_port")){
 let data3 = data.remote_socket_port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -10479,7 +10480,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.announced_version !== undefined){
+if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 const _errs8 = errors;
 if(!(validate266(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
@@ -10491,7 +10492,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private !== undefined){
+if(data.private !== undefined && func0.call(data, "private")){
 const _errs9 = errors;
 if(typeof data.private !== "boolean"){
 validate468.errors = [{instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -10503,7 +10504,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.local_metadata !== undefined){
+if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
 if(!(validate118(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -10515,7 +10516,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remote_metadata !== undefined){
+if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
 if(!(validate118(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -10637,13 +10638,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.not_reliable_since === undefined) && (missing0 = "not_reliable_since")) || ((data.ips === undefined) && (missing0 = "ips"))){
+if((((data.not_reliable_since === undefined) || (!(func0.call(data, "not_reliable_since")))) && (missing0 = "not_reliable_since")) || (((data.ips === undefined) || (!(func0.call(data, "ips")))) && (missing0 = "ips"))){
 validate474.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "ips") || (key0 === "not_reliable_since"))){
 validate474.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -10651,7 +10652,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.ips !== undefined){
+if(data.ips !== undefined && func0.call(data, "ips")){
 let data0 = data.ips;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -10681,7 +10682,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.not_reliable_since !== undefined){
+if(data.not_reliable_since !== undefined && func0.call(data, "not_reliable_since")){
 let data2 = data.not_reliable_since;
 const _errs5 = errors;
 const _errs6 = errors;
@@ -10815,7 +10816,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event === undefined) && (missing0 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -10827,7 +10828,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10841,7 +10842,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -10887,7 +10888,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.event === undefined) && (missing1 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -10899,7 +10900,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10913,7 +10914,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -10964,7 +10965,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.point === undefined) && (missing2 = "point")) || ((data.event === undefined) && (missing2 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -10976,7 +10977,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -10990,7 +10991,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
@@ -11019,7 +11020,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs16 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11059,7 +11060,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.peer_id === undefined) && (missing3 = "peer_id")) || ((data.event === undefined) && (missing3 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -11071,7 +11072,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11085,7 +11086,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
@@ -11114,7 +11115,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -11154,7 +11155,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((data.point === undefined) && (missing4 = "point")) || ((data.event === undefined) && (missing4 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -11166,7 +11167,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11180,7 +11181,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
@@ -11209,7 +11210,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs28 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11249,7 +11250,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((data.point === undefined) && (missing5 = "point")) || ((data.event === undefined) && (missing5 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
 const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
@@ -11261,7 +11262,7 @@ errors++;
 }
 else {
 const _errs31 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11275,7 +11276,7 @@ break;
 }
 }
 if(_errs31 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
@@ -11304,7 +11305,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs34 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11344,7 +11345,7 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.point === undefined) && (missing6 = "point")) || ((data.event === undefined) && (missing6 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
 const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
@@ -11356,7 +11357,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11370,7 +11371,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
@@ -11399,7 +11400,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs40 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11439,7 +11440,7 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((((data.peer_id === undefined) && (missing7 = "peer_id")) || ((data.id_point === undefined) && (missing7 = "id_point"))) || ((data.point === undefined) && (missing7 = "point"))) || ((data.event === undefined) && (missing7 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
 const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
@@ -11451,7 +11452,7 @@ errors++;
 }
 else {
 const _errs43 = errors;
-for(const key7 in data){
+for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
 const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11465,7 +11466,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
@@ -11494,7 +11495,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs46 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11506,7 +11507,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
 if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -11518,7 +11519,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -11560,7 +11561,7 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
-if(((((data.peer_id === undefined) && (missing8 = "peer_id")) || ((data.id_point === undefined) && (missing8 = "id_point"))) || ((data.point === undefined) && (missing8 = "point"))) || ((data.event === undefined) && (missing8 = "event"))){
+if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
 const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -11572,7 +11573,7 @@ errors++;
 }
 else {
 const _errs51 = errors;
-for(const key8 in data){
+for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
 const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11586,7 +11587,7 @@ break;
 }
 }
 if(_errs51 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
@@ -11615,7 +11616,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs54 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11627,7 +11628,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
 if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -11639,7 +11640,7 @@ else {
 var valid9 = true;
 }
 if(valid9){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -11681,7 +11682,7 @@ const _errs57 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
-if(((data.point === undefined) && (missing9 = "point")) || ((data.event === undefined) && (missing9 = "event"))){
+if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
 const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -11693,7 +11694,7 @@ errors++;
 }
 else {
 const _errs59 = errors;
-for(const key9 in data){
+for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
 const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11707,7 +11708,7 @@ break;
 }
 }
 if(_errs59 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
@@ -11736,7 +11737,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.point !== undefined){
+if(data.point !== undefined && func0.call(data, "point")){
 const _errs62 = errors;
 if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
@@ -11748,7 +11749,7 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data.identity !== undefined){
+if(data.identity !== undefined && func0.call(data, "identity")){
 let data22 = data.identity;
 const _errs63 = errors;
 if(errors === _errs63){
@@ -11832,7 +11833,7 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
-if((((data.peer_id === undefined) && (missing10 = "peer_id")) || ((data.id_point === undefined) && (missing10 = "id_point"))) || ((data.event === undefined) && (missing10 = "event"))){
+if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
 const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -11844,7 +11845,7 @@ errors++;
 }
 else {
 const _errs69 = errors;
-for(const key10 in data){
+for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
 const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11858,7 +11859,7 @@ break;
 }
 }
 if(_errs69 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
@@ -11887,7 +11888,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.id_point !== undefined){
+if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
 if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -11899,7 +11900,7 @@ else {
 var valid12 = true;
 }
 if(valid12){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -11940,7 +11941,7 @@ const _errs74 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
-if(((data.peer_id === undefined) && (missing11 = "peer_id")) || ((data.event === undefined) && (missing11 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
 const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -11952,7 +11953,7 @@ errors++;
 }
 else {
 const _errs76 = errors;
-for(const key11 in data){
+for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
 const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -11966,7 +11967,7 @@ break;
 }
 }
 if(_errs76 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
@@ -11995,7 +11996,7 @@ else {
 var valid13 = true;
 }
 if(valid13){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12035,7 +12036,7 @@ const _errs80 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
-if(((data.peer_id === undefined) && (missing12 = "peer_id")) || ((data.event === undefined) && (missing12 = "event"))){
+if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
 const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
@@ -12047,7 +12048,7 @@ errors++;
 }
 else {
 const _errs82 = errors;
-for(const key12 in data){
+for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
 const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12061,7 +12062,7 @@ break;
 }
 }
 if(_errs82 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
@@ -12090,7 +12091,7 @@ else {
 var valid14 = true;
 }
 if(valid14){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12130,7 +12131,7 @@ const _errs86 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
-if((data.event === undefined) && (missing13 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
 const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
@@ -12142,7 +12143,7 @@ errors++;
 }
 else {
 const _errs88 = errors;
-for(const key13 in data){
+for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
 const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12156,7 +12157,7 @@ break;
 }
 }
 if(_errs88 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 if(typeof data32 !== "string"){
 const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -12207,7 +12208,7 @@ const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
-if((data.event === undefined) && (missing14 = "event")){
+if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
 const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
@@ -12219,7 +12220,7 @@ errors++;
 }
 else {
 const _errs93 = errors;
-for(const key14 in data){
+for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
 const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12233,7 +12234,7 @@ break;
 }
 }
 if(_errs93 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 if(typeof data33 !== "string"){
 const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -12284,7 +12285,7 @@ const _errs96 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
-if(((data.source === undefined) && (missing15 = "source")) || ((data.event === undefined) && (missing15 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
 const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -12296,7 +12297,7 @@ errors++;
 }
 else {
 const _errs98 = errors;
-for(const key15 in data){
+for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
 const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12310,7 +12311,7 @@ break;
 }
 }
 if(_errs98 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
@@ -12339,7 +12340,7 @@ else {
 var valid17 = true;
 }
 if(valid17){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12379,7 +12380,7 @@ const _errs102 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
-if(((data.source === undefined) && (missing16 = "source")) || ((data.event === undefined) && (missing16 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
 const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
@@ -12391,7 +12392,7 @@ errors++;
 }
 else {
 const _errs104 = errors;
-for(const key16 in data){
+for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
 const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12405,7 +12406,7 @@ break;
 }
 }
 if(_errs104 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
@@ -12434,7 +12435,7 @@ else {
 var valid18 = true;
 }
 if(valid18){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12474,7 +12475,7 @@ const _errs108 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
-if(((data.source === undefined) && (missing17 = "source")) || ((data.event === undefined) && (missing17 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
 const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
@@ -12486,7 +12487,7 @@ errors++;
 }
 else {
 const _errs110 = errors;
-for(const key17 in data){
+for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
 const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12500,7 +12501,7 @@ break;
 }
 }
 if(_errs110 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
@@ -12529,7 +12530,7 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12569,7 +12570,7 @@ const _errs114 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
-if(((data.source === undefined) && (missing18 = "source")) || ((data.event === undefined) && (missing18 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
 const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -12581,7 +12582,7 @@ errors++;
 }
 else {
 const _errs116 = errors;
-for(const key18 in data){
+for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
 const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12595,7 +12596,7 @@ break;
 }
 }
 if(_errs116 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
@@ -12624,7 +12625,7 @@ else {
 var valid20 = true;
 }
 if(valid20){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12664,7 +12665,7 @@ const _errs120 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
-if(((data.source === undefined) && (missing19 = "source")) || ((data.event === undefined) && (missing19 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
 const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
@@ -12676,7 +12677,7 @@ errors++;
 }
 else {
 const _errs122 = errors;
-for(const key19 in data){
+for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
 const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12690,7 +12691,7 @@ break;
 }
 }
 if(_errs122 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
@@ -12719,7 +12720,7 @@ else {
 var valid21 = true;
 }
 if(valid21){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12759,7 +12760,7 @@ const _errs126 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
-if(((data.source === undefined) && (missing20 = "source")) || ((data.event === undefined) && (missing20 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
 const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
@@ -12771,7 +12772,7 @@ errors++;
 }
 else {
 const _errs128 = errors;
-for(const key20 in data){
+for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
 const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12785,7 +12786,7 @@ break;
 }
 }
 if(_errs128 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
@@ -12814,7 +12815,7 @@ else {
 var valid22 = true;
 }
 if(valid22){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12854,7 +12855,7 @@ const _errs132 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
-if(((data.source === undefined) && (missing21 = "source")) || ((data.event === undefined) && (missing21 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
 const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
@@ -12866,7 +12867,7 @@ errors++;
 }
 else {
 const _errs134 = errors;
-for(const key21 in data){
+for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
 const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12880,7 +12881,7 @@ break;
 }
 }
 if(_errs134 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
@@ -12909,7 +12910,7 @@ else {
 var valid23 = true;
 }
 if(valid23){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -12949,7 +12950,7 @@ const _errs138 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
-if(((data.source === undefined) && (missing22 = "source")) || ((data.event === undefined) && (missing22 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
 const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -12961,7 +12962,7 @@ errors++;
 }
 else {
 const _errs140 = errors;
-for(const key22 in data){
+for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
 const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -12975,7 +12976,7 @@ break;
 }
 }
 if(_errs140 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
@@ -13004,7 +13005,7 @@ else {
 var valid24 = true;
 }
 if(valid24){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -13044,7 +13045,7 @@ const _errs144 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
-if(((data.source === undefined) && (missing23 = "source")) || ((data.event === undefined) && (missing23 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
 const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -13056,7 +13057,7 @@ errors++;
 }
 else {
 const _errs146 = errors;
-for(const key23 in data){
+for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
 const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13070,7 +13071,7 @@ break;
 }
 }
 if(_errs146 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
@@ -13099,7 +13100,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -13139,7 +13140,7 @@ const _errs150 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
-if(((data.source === undefined) && (missing24 = "source")) || ((data.event === undefined) && (missing24 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
 const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -13151,7 +13152,7 @@ errors++;
 }
 else {
 const _errs152 = errors;
-for(const key24 in data){
+for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
 const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13165,7 +13166,7 @@ break;
 }
 }
 if(_errs152 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
@@ -13194,7 +13195,7 @@ else {
 var valid26 = true;
 }
 if(valid26){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -13234,7 +13235,7 @@ const _errs156 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
-if(((data.source === undefined) && (missing25 = "source")) || ((data.event === undefined) && (missing25 = "event"))){
+if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
 const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
@@ -13246,7 +13247,7 @@ errors++;
 }
 else {
 const _errs158 = errors;
-for(const key25 in data){
+for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
 const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13260,7 +13261,7 @@ break;
 }
 }
 if(_errs158 === errors){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
@@ -13289,7 +13290,7 @@ else {
 var valid27 = true;
 }
 if(valid27){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
 if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -13404,7 +13405,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.other === undefined) && (missing0 = "other")) || ((data.predecessor_header === undefined) && (missing0 = "predecessor_header"))) || ((data.protocol_branch === undefined) && (missing0 = "protocol_branch"))) || ((data.checkpoint === undefined) && (missing0 = "checkpoint"))) || ((data.operations_for_block === undefined) && (missing0 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing0 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing0 = "protocols"))) || ((data.operations === undefined) && (missing0 = "operations"))) || ((data.block_header === undefined) && (missing0 = "block_header"))) || ((data.head === undefined) && (missing0 = "head"))) || ((data.branch === undefined) && (missing0 = "branch"))){
+if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -13416,8 +13417,8 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
-if(!(func4.call(schema28.oneOf[0].properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema28.oneOf[0].properties, key0))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -13430,7 +13431,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
 if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13442,7 +13443,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
 if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13454,7 +13455,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
 if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13466,7 +13467,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
 if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13478,7 +13479,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
 if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13490,7 +13491,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
 if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13502,7 +13503,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
 if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13514,7 +13515,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.checkpoint !== undefined){
+if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
 if(!(validate98(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13526,7 +13527,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.protocol_branch !== undefined){
+if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
 if(!(validate98(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13538,7 +13539,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.predecessor_header !== undefined){
+if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
 if(!(validate98(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13550,7 +13551,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
 if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13594,7 +13595,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((((((((data.other === undefined) && (missing1 = "other")) || ((data.operations_for_block === undefined) && (missing1 = "operations_for_block"))) || ((data.operation_hashes_for_block === undefined) && (missing1 = "operation_hashes_for_block"))) || ((data.protocols === undefined) && (missing1 = "protocols"))) || ((data.operations === undefined) && (missing1 = "operations"))) || ((data.block_header === undefined) && (missing1 = "block_header"))) || ((data.head === undefined) && (missing1 = "head"))) || ((data.branch === undefined) && (missing1 = "branch"))){
+if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -13606,7 +13607,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -13620,7 +13621,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
 if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13632,7 +13633,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
 if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13644,7 +13645,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block_header !== undefined){
+if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
 if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13656,7 +13657,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
 if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13668,7 +13669,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.protocols !== undefined){
+if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
 if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13680,7 +13681,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operation_hashes_for_block !== undefined){
+if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
 if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13692,7 +13693,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.operations_for_block !== undefined){
+if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
 if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13704,7 +13705,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.other !== undefined){
+if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
 if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13781,13 +13782,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.branch === undefined) && (missing0 = "branch")) || ((data.head === undefined) && (missing0 = "head"))){
+if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
 validate162.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
 validate162.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -13795,7 +13796,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.head !== undefined){
+if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
 if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13807,7 +13808,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
 if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13838,33 +13839,33 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((data.advertisements === undefined) && (missing0 = "advertisements")) || ((data.unadvertised === undefined) && (missing0 = "unadvertised"))) || ((data.future_blocks_advertised === undefined) && (missing0 = "future_blocks_advertised"))) || ((data.inactive_chains === undefined) && (missing0 = "inactive_chains"))) || ((data.unactivated_chains === undefined) && (missing0 = "unactivated_chains"))) || ((data.prevalidator_results === undefined) && (missing0 = "prevalidator_results"))) || ((data.old_heads === undefined) && (missing0 = "old_heads"))) || ((data.valid_blocks === undefined) && (missing0 = "valid_blocks"))) || ((data.requests === undefined) && (missing0 = "requests"))) || ((data.responses === undefined) && (missing0 = "responses"))){
+if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
 validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema37.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema37.properties, key0))){
 validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.responses !== undefined){
+if(data.responses !== undefined && func0.call(data, "responses")){
 let data0 = data.responses;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((((data0.outdated === undefined) && (missing1 = "outdated")) || ((data0.unexpected === undefined) && (missing1 = "unexpected"))) || ((data0.received === undefined) && (missing1 = "received"))) || ((data0.failed === undefined) && (missing1 = "failed"))) || ((data0.sent === undefined) && (missing1 = "sent"))){
+if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
 validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
 validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -13872,7 +13873,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.sent !== undefined){
+if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
 if(!(validate97(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -13884,7 +13885,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.failed !== undefined){
+if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
 if(!(validate97(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -13896,7 +13897,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.received !== undefined){
+if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
 if(!(validate97(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -13908,7 +13909,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.unexpected !== undefined){
+if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
 if(!(validate98(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13920,7 +13921,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.outdated !== undefined){
+if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
 if(!(validate98(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -13949,19 +13950,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.requests !== undefined){
+if(data.requests !== undefined && func0.call(data, "requests")){
 let data6 = data.requests;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
-if(((((data6.scheduled === undefined) && (missing2 = "scheduled")) || ((data6.failed === undefined) && (missing2 = "failed"))) || ((data6.received === undefined) && (missing2 = "received"))) || ((data6.sent === undefined) && (missing2 = "sent"))){
+if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
 validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
 validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -13969,7 +13970,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data6.sent !== undefined){
+if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
 if(!(validate97(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -13981,7 +13982,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.received !== undefined){
+if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
 if(!(validate97(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -13993,7 +13994,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.failed !== undefined){
+if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
 if(!(validate97(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -14005,7 +14006,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data6.scheduled !== undefined){
+if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
 if(!(validate97(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
@@ -14033,7 +14034,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.valid_blocks !== undefined){
+if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
 if(!(validate98(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14045,7 +14046,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.old_heads !== undefined){
+if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
 if(!(validate98(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14057,27 +14058,27 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prevalidator_results !== undefined){
+if(data.prevalidator_results !== undefined && func0.call(data, "prevalidator_results")){
 let data13 = data.prevalidator_results;
 const _errs19 = errors;
 if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
-if(((((((((((data13.outdated === undefined) && (missing3 = "outdated")) || ((data13.duplicate === undefined) && (missing3 = "duplicate"))) || ((data13.refused === undefined) && (missing3 = "refused"))) || ((data13.branch_refused === undefined) && (missing3 = "branch_refused"))) || ((data13.branch_delayed === undefined) && (missing3 = "branch_delayed"))) || ((data13.applied === undefined) && (missing3 = "applied"))) || ((data13.refused_by_postfilter === undefined) && (missing3 = "refused_by_postfilter"))) || ((data13.refused_by_prefilter === undefined) && (missing3 = "refused_by_prefilter"))) || ((data13.cannot_parse === undefined) && (missing3 = "cannot_parse"))) || ((data13.cannot_download === undefined) && (missing3 = "cannot_download"))){
+if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
 validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
-for(const key3 in data13){
-if(!(func4.call(schema37.properties.prevalidator_results.properties, key3))){
+for(const key3 of Object.keys(data13)){
+if(!(func0.call(schema37.properties.prevalidator_results.properties, key3))){
 validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
-if(data13.cannot_download !== undefined){
+if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
 if(!(validate98(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14089,7 +14090,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.cannot_parse !== undefined){
+if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
 if(!(validate98(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14101,7 +14102,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_prefilter !== undefined){
+if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
 if(!(validate98(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14113,7 +14114,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused_by_postfilter !== undefined){
+if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
 if(!(validate98(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14125,7 +14126,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.applied !== undefined){
+if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
 if(!(validate98(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14137,7 +14138,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_delayed !== undefined){
+if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
 if(!(validate98(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14149,7 +14150,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.branch_refused !== undefined){
+if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
 if(!(validate98(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14161,7 +14162,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.refused !== undefined){
+if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
 if(!(validate98(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14173,7 +14174,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.duplicate !== undefined){
+if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
 if(!(validate98(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14185,7 +14186,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data13.outdated !== undefined){
+if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
 if(!(validate98(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14219,7 +14220,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unactivated_chains !== undefined){
+if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
 if(!(validate98(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14231,7 +14232,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.inactive_chains !== undefined){
+if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
 if(!(validate98(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14243,7 +14244,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.future_blocks_advertised !== undefined){
+if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
 if(!(validate98(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14255,19 +14256,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unadvertised !== undefined){
+if(data.unadvertised !== undefined && func0.call(data, "unadvertised")){
 let data27 = data.unadvertised;
 const _errs35 = errors;
 if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
-if((((data27.protocol === undefined) && (missing4 = "protocol")) || ((data27.operations === undefined) && (missing4 = "operations"))) || ((data27.block === undefined) && (missing4 = "block"))){
+if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
 validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
-for(const key4 in data27){
+for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
 validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
@@ -14275,7 +14276,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data27.block !== undefined){
+if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
 if(!(validate98(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14287,7 +14288,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.operations !== undefined){
+if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
 if(!(validate98(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14299,7 +14300,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data27.protocol !== undefined){
+if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
 if(!(validate98(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
@@ -14326,19 +14327,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.advertisements !== undefined){
+if(data.advertisements !== undefined && func0.call(data, "advertisements")){
 let data31 = data.advertisements;
 const _errs41 = errors;
 if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
-if(((data31.received === undefined) && (missing5 = "received")) || ((data31.sent === undefined) && (missing5 = "sent"))){
+if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
 validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
-for(const key5 in data31){
+for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
 validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
@@ -14346,7 +14347,7 @@ break;
 }
 }
 if(_errs43 === errors){
-if(data31.sent !== undefined){
+if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
 if(!(validate162(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
@@ -14358,7 +14359,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data31.received !== undefined){
+if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
 if(!(validate162(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
@@ -14428,13 +14429,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate301.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -14442,7 +14443,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
 if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -14454,7 +14455,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
 if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -14466,7 +14467,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
 if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -14478,7 +14479,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
 if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -14581,21 +14582,21 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
-if((((((data2.stat === undefined) && (missing0 = "stat")) || ((data2.state === undefined) && (missing0 = "state"))) || ((data2.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data2.trusted === undefined) && (missing0 = "trusted"))) || ((data2.score === undefined) && (missing0 = "score"))){
+if(((((((data2.stat === undefined) || (!(func0.call(data2, "stat")))) && (missing0 = "stat")) || (((data2.state === undefined) || (!(func0.call(data2, "state")))) && (missing0 = "state"))) || (((data2.peer_metadata === undefined) || (!(func0.call(data2, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data2.trusted === undefined) || (!(func0.call(data2, "trusted")))) && (missing0 = "trusted"))) || (((data2.score === undefined) || (!(func0.call(data2, "score")))) && (missing0 = "score"))){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data2){
-if(!(func4.call(schema124.items.items[1].properties, key0))){
+for(const key0 of Object.keys(data2)){
+if(!(func0.call(schema124.items.items[1].properties, key0))){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs6 === errors){
-if(data2.score !== undefined){
+if(data2.score !== undefined && func0.call(data2, "score")){
 const _errs7 = errors;
 if(!(typeof data2.score == "number")){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/score",schemaPath:"#/items/items/1/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -14607,7 +14608,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.trusted !== undefined){
+if(data2.trusted !== undefined && func0.call(data2, "trusted")){
 const _errs9 = errors;
 if(typeof data2.trusted !== "boolean"){
 validate509.errors = [{instancePath:instancePath+"/" + i0+"/1/trusted",schemaPath:"#/items/items/1/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -14619,7 +14620,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.conn_metadata !== undefined){
+if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
 if(!(validate118(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -14631,7 +14632,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.peer_metadata !== undefined){
+if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
 if(!(validate134(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
@@ -14643,7 +14644,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.state !== undefined){
+if(data2.state !== undefined && func0.call(data2, "state")){
 const _errs13 = errors;
 if(!(validate276(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
@@ -14655,7 +14656,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.reachable_at !== undefined){
+if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
 if(!(validate168(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -14667,7 +14668,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.stat !== undefined){
+if(data2.stat !== undefined && func0.call(data2, "stat")){
 const _errs15 = errors;
 if(!(validate301(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
@@ -14679,7 +14680,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_failed_connection !== undefined){
+if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
 if(!(validate167(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14691,7 +14692,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_rejected_connection !== undefined){
+if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
 if(!(validate167(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14703,7 +14704,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_established_connection !== undefined){
+if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
 if(!(validate167(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14715,7 +14716,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_disconnection !== undefined){
+if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
 if(!(validate167(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14727,7 +14728,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_seen !== undefined){
+if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
 if(!(validate167(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14739,7 +14740,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.last_miss !== undefined){
+if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
 if(!(validate167(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14804,21 +14805,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.stat === undefined) && (missing0 = "stat")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.peer_metadata === undefined) && (missing0 = "peer_metadata"))) || ((data.trusted === undefined) && (missing0 = "trusted"))) || ((data.score === undefined) && (missing0 = "score"))){
+if(((((((data.stat === undefined) || (!(func0.call(data, "stat")))) && (missing0 = "stat")) || (((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state"))) || (((data.peer_metadata === undefined) || (!(func0.call(data, "peer_metadata")))) && (missing0 = "peer_metadata"))) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))) || (((data.score === undefined) || (!(func0.call(data, "score")))) && (missing0 = "score"))){
 validate522.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema125.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema125.properties, key0))){
 validate522.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.score !== undefined){
+if(data.score !== undefined && func0.call(data, "score")){
 const _errs2 = errors;
 if(!(typeof data.score == "number")){
 validate522.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -14830,7 +14831,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs4 = errors;
 if(typeof data.trusted !== "boolean"){
 validate522.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -14842,7 +14843,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.conn_metadata !== undefined){
+if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
 if(!(validate118(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
@@ -14854,7 +14855,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_metadata !== undefined){
+if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
 if(!(validate134(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
@@ -14866,7 +14867,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs8 = errors;
 if(!(validate276(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
@@ -14878,7 +14879,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reachable_at !== undefined){
+if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
 if(!(validate168(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
@@ -14890,7 +14891,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stat !== undefined){
+if(data.stat !== undefined && func0.call(data, "stat")){
 const _errs10 = errors;
 if(!(validate301(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
@@ -14902,7 +14903,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
 if(!(validate167(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14914,7 +14915,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
 if(!(validate167(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14926,7 +14927,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
 if(!(validate167(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14938,7 +14939,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
 if(!(validate167(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14950,7 +14951,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
 if(!(validate167(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -14962,7 +14963,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
 if(!(validate167(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
@@ -15006,7 +15007,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "acl")){
 validate534.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -15014,7 +15015,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.acl !== undefined){
+if(data.acl !== undefined && func0.call(data, "acl")){
 let data0 = data.acl;
 if(typeof data0 !== "string"){
 validate534.errors = [{instancePath:instancePath+"/acl",schemaPath:"#/properties/acl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -15058,13 +15059,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.addr === undefined) && (missing0 = "addr")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+if(((((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind"))){
 validate273.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "kind") || (key0 === "timestamp")) || (key0 === "addr")) || (key0 === "port"))){
 validate273.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -15072,7 +15073,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -15089,7 +15090,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
 if(!(validate173(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15101,7 +15102,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.addr !== undefined){
+if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
 if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
@@ -15113,7 +15114,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.port !== undefined){
+if(data.port !== undefined && func0.call(data, "port")){
 let data3 = data.port;
 const _errs6 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
@@ -15197,7 +15198,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -15209,7 +15210,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15223,7 +15224,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -15269,7 +15270,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -15281,7 +15282,7 @@ errors++;
 }
 else {
 const _errs8 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15295,7 +15296,7 @@ break;
 }
 }
 if(_errs8 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
@@ -15324,7 +15325,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
 if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15364,7 +15365,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.p2p_peer_id === undefined) && (missing2 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing2 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -15376,7 +15377,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15390,7 +15391,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
@@ -15419,7 +15420,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
 if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15459,7 +15460,7 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.event_kind === undefined) && (missing3 = "event_kind")){
+if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -15471,7 +15472,7 @@ errors++;
 }
 else {
 const _errs20 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -15485,7 +15486,7 @@ break;
 }
 }
 if(_errs20 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 if(typeof data5 !== "string"){
 const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -15611,21 +15612,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate279.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema81.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema81.properties, key0))){
 validate279.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs2 = errors;
 if(typeof data.trusted !== "boolean"){
 validate279.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -15637,7 +15638,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
 if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15649,7 +15650,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
 if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
@@ -15661,7 +15662,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
 if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15673,7 +15674,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
 if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15685,7 +15686,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
 if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15697,7 +15698,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
 if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15709,7 +15710,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
 if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15721,7 +15722,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
 if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15733,7 +15734,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
 if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15745,7 +15746,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expected_peer_id !== undefined){
+if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
 if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15847,21 +15848,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.state === undefined) && (missing0 = "state")) || ((data.trusted === undefined) && (missing0 = "trusted"))){
+if((((data.state === undefined) || (!(func0.call(data, "state")))) && (missing0 = "state")) || (((data.trusted === undefined) || (!(func0.call(data, "trusted")))) && (missing0 = "trusted"))){
 validate541.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema130.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema130.properties, key0))){
 validate541.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.trusted !== undefined){
+if(data.trusted !== undefined && func0.call(data, "trusted")){
 const _errs2 = errors;
 if(typeof data.trusted !== "boolean"){
 validate541.errors = [{instancePath:instancePath+"/trusted",schemaPath:"#/properties/trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
@@ -15873,7 +15874,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.greylisted_until !== undefined){
+if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
 if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15885,7 +15886,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
+if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
 if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
@@ -15897,7 +15898,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
 if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -15909,7 +15910,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_failed_connection !== undefined){
+if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
 if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15921,7 +15922,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_rejected_connection !== undefined){
+if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
 if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15933,7 +15934,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_established_connection !== undefined){
+if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
 if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15945,7 +15946,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_disconnection !== undefined){
+if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
 if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15957,7 +15958,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_seen !== undefined){
+if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
 if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
@@ -15969,7 +15970,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_miss !== undefined){
+if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
 if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -15981,7 +15982,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.expected_peer_id !== undefined){
+if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
 if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -16023,7 +16024,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "acl") || (key0 === "peer_id"))){
 validate552.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16031,7 +16032,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.acl !== undefined){
+if(data.acl !== undefined && func0.call(data, "acl")){
 let data0 = data.acl;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -16048,7 +16049,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -16081,13 +16082,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.p2p_peer_id === undefined) && (missing0 = "p2p_peer_id")) || ((data.event_kind === undefined) && (missing0 = "event_kind"))){
+if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
 validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
 validate205.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16095,7 +16096,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.event_kind !== undefined){
+if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
@@ -16112,7 +16113,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.p2p_peer_id !== undefined){
+if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
 if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -16168,7 +16169,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
-if((data1.event_kind === undefined) && (missing0 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
 const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -16180,7 +16181,7 @@ errors++;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data1){
+for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
 const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16194,7 +16195,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -16240,7 +16241,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.p2p_peer_id === undefined) && (missing1 = "p2p_peer_id")) || ((data1.event_kind === undefined) && (missing1 = "event_kind"))){
+if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
 const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16252,7 +16253,7 @@ errors++;
 }
 else {
 const _errs11 = errors;
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
 const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16266,7 +16267,7 @@ break;
 }
 }
 if(_errs11 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
@@ -16295,7 +16296,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
 if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -16350,7 +16351,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
-if((data1.event_kind === undefined) && (missing2 = "event_kind")){
+if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
 const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -16362,7 +16363,7 @@ errors++;
 }
 else {
 const _errs18 = errors;
-for(const key2 in data1){
+for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
 const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -16376,7 +16377,7 @@ break;
 }
 }
 if(_errs18 === errors){
-if(data1.event_kind !== undefined){
+if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
@@ -16405,7 +16406,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data1.p2p_peer_id !== undefined){
+if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
 if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -16568,7 +16569,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("cryptobox_public_key_hash", data)){
+if(!func41("cryptobox_public_key_hash", data)){
 validate556.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16585,13 +16586,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.current_outflow === undefined) && (missing0 = "current_outflow")) || ((data.current_inflow === undefined) && (missing0 = "current_inflow"))) || ((data.total_recv === undefined) && (missing0 = "total_recv"))) || ((data.total_sent === undefined) && (missing0 = "total_sent"))){
+if((((((data.current_outflow === undefined) || (!(func0.call(data, "current_outflow")))) && (missing0 = "current_outflow")) || (((data.current_inflow === undefined) || (!(func0.call(data, "current_inflow")))) && (missing0 = "current_inflow"))) || (((data.total_recv === undefined) || (!(func0.call(data, "total_recv")))) && (missing0 = "total_recv"))) || (((data.total_sent === undefined) || (!(func0.call(data, "total_sent")))) && (missing0 = "total_sent"))){
 validate558.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "total_sent") || (key0 === "total_recv")) || (key0 === "current_inflow")) || (key0 === "current_outflow"))){
 validate558.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -16599,7 +16600,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.total_sent !== undefined){
+if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
 if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -16611,7 +16612,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.total_recv !== undefined){
+if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
 if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -16623,7 +16624,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_inflow !== undefined){
+if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
 if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16635,7 +16636,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_outflow !== undefined){
+if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
 if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16701,7 +16702,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func41("operation_hash", data)){
 validate228.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -16805,21 +16806,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((data.stack_size === undefined) && (missing0 = "stack_size")) || ((data.top_heap_words === undefined) && (missing0 = "top_heap_words"))) || ((data.compactions === undefined) && (missing0 = "compactions"))) || ((data.fragments === undefined) && (missing0 = "fragments"))) || ((data.largest_free === undefined) && (missing0 = "largest_free"))) || ((data.free_blocks === undefined) && (missing0 = "free_blocks"))) || ((data.free_words === undefined) && (missing0 = "free_words"))) || ((data.live_blocks === undefined) && (missing0 = "live_blocks"))) || ((data.live_words === undefined) && (missing0 = "live_words"))) || ((data.heap_chunks === undefined) && (missing0 = "heap_chunks"))) || ((data.heap_words === undefined) && (missing0 = "heap_words"))) || ((data.forced_major_collections === undefined) && (missing0 = "forced_major_collections"))) || ((data.major_collections === undefined) && (missing0 = "major_collections"))) || ((data.minor_collections === undefined) && (missing0 = "minor_collections"))) || ((data.major_words === undefined) && (missing0 = "major_words"))) || ((data.promoted_words === undefined) && (missing0 = "promoted_words"))) || ((data.minor_words === undefined) && (missing0 = "minor_words"))){
+if(((((((((((((((((((data.stack_size === undefined) || (!(func0.call(data, "stack_size")))) && (missing0 = "stack_size")) || (((data.top_heap_words === undefined) || (!(func0.call(data, "top_heap_words")))) && (missing0 = "top_heap_words"))) || (((data.compactions === undefined) || (!(func0.call(data, "compactions")))) && (missing0 = "compactions"))) || (((data.fragments === undefined) || (!(func0.call(data, "fragments")))) && (missing0 = "fragments"))) || (((data.largest_free === undefined) || (!(func0.call(data, "largest_free")))) && (missing0 = "largest_free"))) || (((data.free_blocks === undefined) || (!(func0.call(data, "free_blocks")))) && (missing0 = "free_blocks"))) || (((data.free_words === undefined) || (!(func0.call(data, "free_words")))) && (missing0 = "free_words"))) || (((data.live_blocks === undefined) || (!(func0.call(data, "live_blocks")))) && (missing0 = "live_blocks"))) || (((data.live_words === undefined) || (!(func0.call(data, "live_words")))) && (missing0 = "live_words"))) || (((data.heap_chunks === undefined) || (!(func0.call(data, "heap_chunks")))) && (missing0 = "heap_chunks"))) || (((data.heap_words === undefined) || (!(func0.call(data, "heap_words")))) && (missing0 = "heap_words"))) || (((data.forced_major_collections === undefined) || (!(func0.call(data, "forced_major_collections")))) && (missing0 = "forced_major_collections"))) || (((data.major_collections === undefined) || (!(func0.call(data, "major_collections")))) && (missing0 = "major_collections"))) || (((data.minor_collections === undefined) || (!(func0.call(data, "minor_collections")))) && (missing0 = "minor_collections"))) || (((data.major_words === undefined) || (!(func0.call(data, "major_words")))) && (missing0 = "major_words"))) || (((data.promoted_words === undefined) || (!(func0.call(data, "promoted_words")))) && (missing0 = "promoted_words"))) || (((data.minor_words === undefined) || (!(func0.call(data, "minor_words")))) && (missing0 = "minor_words"))){
 validate570.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func4.call(schema139.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema139.properties, key0))){
 validate570.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.minor_words !== undefined){
+if(data.minor_words !== undefined && func0.call(data, "minor_words")){
 const _errs2 = errors;
 if(!(typeof data.minor_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/minor_words",schemaPath:"#/properties/minor_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -16831,7 +16832,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.promoted_words !== undefined){
+if(data.promoted_words !== undefined && func0.call(data, "promoted_words")){
 const _errs4 = errors;
 if(!(typeof data.promoted_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/promoted_words",schemaPath:"#/properties/promoted_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -16843,7 +16844,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_words !== undefined){
+if(data.major_words !== undefined && func0.call(data, "major_words")){
 const _errs6 = errors;
 if(!(typeof data.major_words == "number")){
 validate570.errors = [{instancePath:instancePath+"/major_words",schemaPath:"#/properties/major_words/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -16855,7 +16856,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minor_collections !== undefined){
+if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
 if(!(validate55(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16867,7 +16868,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.major_collections !== undefined){
+if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
 if(!(validate55(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16879,7 +16880,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.forced_major_collections !== undefined){
+if(data.forced_major_collections !== undefined && func0.call(data, "forced_major_collections")){
 const _errs10 = errors;
 if(!(validate55(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16891,7 +16892,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_words !== undefined){
+if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs11 = errors;
 if(!(validate55(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16903,7 +16904,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.heap_chunks !== undefined){
+if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs12 = errors;
 if(!(validate55(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16915,7 +16916,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_words !== undefined){
+if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs13 = errors;
 if(!(validate55(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16927,7 +16928,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.live_blocks !== undefined){
+if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs14 = errors;
 if(!(validate55(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16939,7 +16940,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_words !== undefined){
+if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs15 = errors;
 if(!(validate55(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16951,7 +16952,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_blocks !== undefined){
+if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs16 = errors;
 if(!(validate55(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16963,7 +16964,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.largest_free !== undefined){
+if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs17 = errors;
 if(!(validate55(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16975,7 +16976,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fragments !== undefined){
+if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs18 = errors;
 if(!(validate55(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16987,7 +16988,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.compactions !== undefined){
+if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs19 = errors;
 if(!(validate55(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -16999,7 +17000,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.top_heap_words !== undefined){
+if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs20 = errors;
 if(!(validate55(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17011,7 +17012,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stack_size !== undefined){
+if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs21 = errors;
 if(!(validate55(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17062,7 +17063,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.dt === undefined) && (missing0 = "dt")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.lib === undefined) && (missing0 = "lib"))) || ((data.text === undefined) && (missing0 = "text"))) || ((data.shared === undefined) && (missing0 = "shared"))) || ((data.resident === undefined) && (missing0 = "resident"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.page_size === undefined) && (missing0 = "page_size"))){
+if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -17074,7 +17075,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17088,7 +17089,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
 if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17100,7 +17101,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.size !== undefined){
+if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
 if(!(validate177(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17112,7 +17113,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
 if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17124,7 +17125,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.shared !== undefined){
+if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
 if(!(validate177(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17136,7 +17137,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
 if(!(validate177(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17148,7 +17149,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.lib !== undefined){
+if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
 if(!(validate177(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17160,7 +17161,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
 if(!(validate177(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17172,7 +17173,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.dt !== undefined){
+if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
 if(!(validate177(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17213,7 +17214,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.resident === undefined) && (missing1 = "resident")) || ((data.mem === undefined) && (missing1 = "mem"))) || ((data.page_size === undefined) && (missing1 = "page_size"))){
+if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -17225,7 +17226,7 @@ errors++;
 }
 else {
 const _errs14 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17239,7 +17240,7 @@ break;
 }
 }
 if(_errs14 === errors){
-if(data.page_size !== undefined){
+if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
 if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17251,7 +17252,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mem !== undefined){
+if(data.mem !== undefined && func0.call(data, "mem")){
 const _errs16 = errors;
 if(!(typeof data.mem == "number")){
 const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -17269,7 +17270,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.resident !== undefined){
+if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
 if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
@@ -17343,13 +17344,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.commit_info === undefined) && (missing0 = "commit_info")) || ((data.network_version === undefined) && (missing0 = "network_version"))) || ((data.version === undefined) && (missing0 = "version"))){
+if(((((data.commit_info === undefined) || (!(func0.call(data, "commit_info")))) && (missing0 = "commit_info")) || (((data.network_version === undefined) || (!(func0.call(data, "network_version")))) && (missing0 = "network_version"))) || (((data.version === undefined) || (!(func0.call(data, "version")))) && (missing0 = "version"))){
 validate596.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "version") || (key0 === "network_version")) || (key0 === "commit_info"))){
 validate596.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -17357,19 +17358,19 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 let data0 = data.version;
 const _errs2 = errors;
 if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((((data0.additional_info === undefined) && (missing1 = "additional_info")) || ((data0.minor === undefined) && (missing1 = "minor"))) || ((data0.major === undefined) && (missing1 = "major"))){
+if(((((data0.additional_info === undefined) || (!(func0.call(data0, "additional_info")))) && (missing1 = "additional_info")) || (((data0.minor === undefined) || (!(func0.call(data0, "minor")))) && (missing1 = "minor"))) || (((data0.major === undefined) || (!(func0.call(data0, "major")))) && (missing1 = "major"))){
 validate596.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
-for(const key1 in data0){
+for(const key1 of Object.keys(data0)){
 if(!(((key1 === "major") || (key1 === "minor")) || (key1 === "additional_info"))){
 validate596.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -17377,7 +17378,7 @@ break;
 }
 }
 if(_errs4 === errors){
-if(data0.major !== undefined){
+if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
 if(!(validate55(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17389,7 +17390,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.minor !== undefined){
+if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
 if(!(validate55(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -17401,7 +17402,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.additional_info !== undefined){
+if(data0.additional_info !== undefined && func0.call(data0, "additional_info")){
 let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
@@ -17437,7 +17438,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
-if((data3.rc === undefined) && (missing2 = "rc")){
+if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
 const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -17449,7 +17450,7 @@ errors++;
 }
 else {
 const _errs13 = errors;
-for(const key2 in data3){
+for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
 const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17463,7 +17464,7 @@ break;
 }
 }
 if(_errs13 === errors){
-if(data3.rc !== undefined){
+if(data3.rc !== undefined && func0.call(data3, "rc")){
 if(!(validate55(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
@@ -17528,7 +17529,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
-if((data3.rc_dev === undefined) && (missing3 = "rc_dev")){
+if(((data3.rc_dev === undefined) || (!(func0.call(data3, "rc_dev")))) && (missing3 = "rc_dev")){
 const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -17540,7 +17541,7 @@ errors++;
 }
 else {
 const _errs19 = errors;
-for(const key3 in data3){
+for(const key3 of Object.keys(data3)){
 if(!(key3 === "rc_dev")){
 const err8 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17554,7 +17555,7 @@ break;
 }
 }
 if(_errs19 === errors){
-if(data3.rc_dev !== undefined){
+if(data3.rc_dev !== undefined && func0.call(data3, "rc_dev")){
 if(!(validate55(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
@@ -17588,7 +17589,7 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
-if((data3.beta === undefined) && (missing4 = "beta")){
+if(((data3.beta === undefined) || (!(func0.call(data3, "beta")))) && (missing4 = "beta")){
 const err10 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -17600,7 +17601,7 @@ errors++;
 }
 else {
 const _errs23 = errors;
-for(const key4 in data3){
+for(const key4 of Object.keys(data3)){
 if(!(key4 === "beta")){
 const err11 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17614,7 +17615,7 @@ break;
 }
 }
 if(_errs23 === errors){
-if(data3.beta !== undefined){
+if(data3.beta !== undefined && func0.call(data3, "beta")){
 if(!(validate55(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
@@ -17648,7 +17649,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing5;
-if((data3.beta_dev === undefined) && (missing5 = "beta_dev")){
+if(((data3.beta_dev === undefined) || (!(func0.call(data3, "beta_dev")))) && (missing5 = "beta_dev")){
 const err13 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -17660,7 +17661,7 @@ errors++;
 }
 else {
 const _errs27 = errors;
-for(const key5 in data3){
+for(const key5 of Object.keys(data3)){
 if(!(key5 === "beta_dev")){
 const err14 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17674,7 +17675,7 @@ break;
 }
 }
 if(_errs27 === errors){
-if(data3.beta_dev !== undefined){
+if(data3.beta_dev !== undefined && func0.call(data3, "beta_dev")){
 if(!(validate55(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
@@ -17753,7 +17754,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.network_version !== undefined){
+if(data.network_version !== undefined && func0.call(data, "network_version")){
 const _errs29 = errors;
 if(!(validate266(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
@@ -17765,7 +17766,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.commit_info !== undefined){
+if(data.commit_info !== undefined && func0.call(data, "commit_info")){
 let data9 = data.commit_info;
 const _errs30 = errors;
 const _errs31 = errors;
@@ -17775,7 +17776,7 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
-if(((data9.commit_date === undefined) && (missing6 = "commit_date")) || ((data9.commit_hash === undefined) && (missing6 = "commit_hash"))){
+if((((data9.commit_date === undefined) || (!(func0.call(data9, "commit_date")))) && (missing6 = "commit_date")) || (((data9.commit_hash === undefined) || (!(func0.call(data9, "commit_hash")))) && (missing6 = "commit_hash"))){
 const err17 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
@@ -17787,7 +17788,7 @@ errors++;
 }
 else {
 const _errs34 = errors;
-for(const key6 in data9){
+for(const key6 of Object.keys(data9)){
 if(!((key6 === "commit_hash") || (key6 === "commit_date"))){
 const err18 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17801,7 +17802,7 @@ break;
 }
 }
 if(_errs34 === errors){
-if(data9.commit_hash !== undefined){
+if(data9.commit_hash !== undefined && func0.call(data9, "commit_hash")){
 const _errs35 = errors;
 if(!(validate24(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -17813,7 +17814,7 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.commit_date !== undefined){
+if(data9.commit_date !== undefined && func0.call(data9, "commit_date")){
 const _errs36 = errors;
 if(!(validate24(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
@@ -17921,7 +17922,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.since === undefined) && (missing0 = "since")) || ((data.phase === undefined) && (missing0 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -17933,7 +17934,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -17947,7 +17948,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -17976,7 +17977,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
 if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18011,7 +18012,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.since === undefined) && (missing1 = "since")) || ((data.phase === undefined) && (missing1 = "phase"))){
+if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -18023,7 +18024,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18037,7 +18038,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -18066,7 +18067,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
 if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18106,7 +18107,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.since === undefined) && (missing2 = "since")) || ((data.birth === undefined) && (missing2 = "birth"))) || ((data.phase === undefined) && (missing2 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -18118,7 +18119,7 @@ errors++;
 }
 else {
 const _errs15 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18132,7 +18133,7 @@ break;
 }
 }
 if(_errs15 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
@@ -18161,7 +18162,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
 if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18173,7 +18174,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
 if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18214,7 +18215,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.since === undefined) && (missing3 = "since")) || ((data.birth === undefined) && (missing3 = "birth"))) || ((data.phase === undefined) && (missing3 = "phase"))){
+if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
 const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
@@ -18226,7 +18227,7 @@ errors++;
 }
 else {
 const _errs22 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18240,7 +18241,7 @@ break;
 }
 }
 if(_errs22 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
@@ -18269,7 +18270,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
 if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18281,7 +18282,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
 if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18322,7 +18323,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((((data.errors === undefined) && (missing4 = "errors")) || ((data.since === undefined) && (missing4 = "since"))) || ((data.birth === undefined) && (missing4 = "birth"))) || ((data.phase === undefined) && (missing4 = "phase"))){
+if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
 const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -18334,7 +18335,7 @@ errors++;
 }
 else {
 const _errs29 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18348,7 +18349,7 @@ break;
 }
 }
 if(_errs29 === errors){
-if(data.phase !== undefined){
+if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
@@ -18377,7 +18378,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.birth !== undefined){
+if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
 if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18389,7 +18390,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
 if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18401,7 +18402,7 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.errors !== undefined){
+if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
 if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
@@ -18481,7 +18482,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.block === undefined) && (missing0 = "block"))){
+if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -18493,7 +18494,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18507,7 +18508,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs4 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -18519,7 +18520,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs5 = errors;
 if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
@@ -18531,7 +18532,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs6 = errors;
 if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -18567,7 +18568,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.level === undefined) && (missing1 = "level")) || ((data.chain_id === undefined) && (missing1 = "chain_id"))){
+if((((data.level === undefined) || (!(func0.call(data, "level")))) && (missing1 = "level")) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing1 = "chain_id"))){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -18579,7 +18580,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!((key1 === "chain_id") || (key1 === "level"))){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -18593,7 +18594,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs10 = errors;
 if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
@@ -18605,7 +18606,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs11 = errors;
 if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
@@ -18676,13 +18677,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate606.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate606.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18690,7 +18691,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -18702,7 +18703,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -18715,13 +18716,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate606.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate606.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -18729,7 +18730,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18741,7 +18742,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate119(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
@@ -18778,19 +18779,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate606.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate606.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -18798,7 +18799,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
 if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18810,7 +18811,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
 if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -18822,7 +18823,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
 if(!(validate119(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
@@ -18870,13 +18871,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.queue_length === undefined) && (missing0 = "queue_length")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.instances === undefined) && (missing0 = "instances"))){
+if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
 validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
 validate238.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18884,7 +18885,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.instances !== undefined){
+if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
 if(!(validate55(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -18896,7 +18897,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
 if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -18908,7 +18909,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.queue_length !== undefined){
+if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
 if(!(validate55(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -18947,13 +18948,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.chain_id === undefined) && (missing0 = "chain_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id"))){
 validate613.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "chain_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate613.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -18961,7 +18962,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.chain_id !== undefined){
+if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
 if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
@@ -18973,7 +18974,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
 if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -18985,7 +18986,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
 if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
@@ -18997,7 +18998,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -19061,7 +19062,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.hash === undefined) && (missing0 = "hash")){
+if(((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash")){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19073,7 +19074,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "hash")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19087,7 +19088,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
@@ -19116,7 +19117,7 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.peer_id === undefined) && (missing1 = "peer_id")){
+if(((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing1 = "peer_id")){
 const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -19128,7 +19129,7 @@ errors++;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(key1 === "peer_id")){
 const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19142,7 +19143,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data.peer_id !== undefined){
+if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
@@ -19207,13 +19208,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate617.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate617.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19221,7 +19222,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -19233,7 +19234,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -19246,13 +19247,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate617.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -19260,7 +19261,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -19272,7 +19273,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate187(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
@@ -19309,19 +19310,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate617.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -19329,7 +19330,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
 if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -19341,7 +19342,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
 if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -19353,7 +19354,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
 if(!(validate187(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
@@ -19401,13 +19402,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.scheduler_length === undefined) && (missing0 = "scheduler_length")) || ((data.table_length === undefined) && (missing0 = "table_length"))){
+if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
 validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
 validate184.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19415,7 +19416,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.table_length !== undefined){
+if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
 if(!(validate55(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19427,7 +19428,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.scheduler_length !== undefined){
+if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
 if(!(validate55(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19458,13 +19459,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.active_peers === undefined) && (missing0 = "active_peers")) || ((data.active_connections === undefined) && (missing0 = "active_connections"))) || ((data.block_header_db === undefined) && (missing0 = "block_header_db"))) || ((data.operations_db === undefined) && (missing0 = "operations_db"))) || ((data.operation_db === undefined) && (missing0 = "operation_db"))) || ((data.active_chains === undefined) && (missing0 = "active_chains"))) || ((data.p2p_readers === undefined) && (missing0 = "p2p_readers"))){
+if(((((((((data.active_peers === undefined) || (!(func0.call(data, "active_peers")))) && (missing0 = "active_peers")) || (((data.active_connections === undefined) || (!(func0.call(data, "active_connections")))) && (missing0 = "active_connections"))) || (((data.block_header_db === undefined) || (!(func0.call(data, "block_header_db")))) && (missing0 = "block_header_db"))) || (((data.operations_db === undefined) || (!(func0.call(data, "operations_db")))) && (missing0 = "operations_db"))) || (((data.operation_db === undefined) || (!(func0.call(data, "operation_db")))) && (missing0 = "operation_db"))) || (((data.active_chains === undefined) || (!(func0.call(data, "active_chains")))) && (missing0 = "active_chains"))) || (((data.p2p_readers === undefined) || (!(func0.call(data, "p2p_readers")))) && (missing0 = "p2p_readers"))){
 validate624.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "p2p_readers") || (key0 === "active_chains")) || (key0 === "operation_db")) || (key0 === "operations_db")) || (key0 === "block_header_db")) || (key0 === "active_connections")) || (key0 === "active_peers"))){
 validate624.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19472,7 +19473,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.p2p_readers !== undefined){
+if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
 if(!(validate55(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19484,7 +19485,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_chains !== undefined){
+if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
 if(!(validate55(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19496,7 +19497,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operation_db !== undefined){
+if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
 if(!(validate184(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
@@ -19508,7 +19509,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_db !== undefined){
+if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
 if(!(validate184(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
@@ -19520,7 +19521,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.block_header_db !== undefined){
+if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
 if(!(validate184(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
@@ -19532,7 +19533,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_connections !== undefined){
+if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
 if(!(validate55(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19544,7 +19545,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.active_peers !== undefined){
+if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
 if(!(validate55(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19588,13 +19589,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.pipelines === undefined) && (missing0 = "pipelines")) || ((data0.information === undefined) && (missing0 = "information"))) || ((data0.status === undefined) && (missing0 = "status"))) || ((data0.peer_id === undefined) && (missing0 = "peer_id"))){
+if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))){
 validate632.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "peer_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
 validate632.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19602,7 +19603,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.peer_id !== undefined){
+if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
 if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -19614,7 +19615,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.status !== undefined){
+if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
 if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -19626,7 +19627,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.information !== undefined){
+if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
 if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
@@ -19638,19 +19639,19 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.pipelines !== undefined){
+if(data0.pipelines !== undefined && func0.call(data0, "pipelines")){
 let data4 = data0.pipelines;
 const _errs7 = errors;
 if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
-if(((data4.fetched_blocks === undefined) && (missing1 = "fetched_blocks")) || ((data4.fetched_headers === undefined) && (missing1 = "fetched_headers"))){
+if((((data4.fetched_blocks === undefined) || (!(func0.call(data4, "fetched_blocks")))) && (missing1 = "fetched_blocks")) || (((data4.fetched_headers === undefined) || (!(func0.call(data4, "fetched_headers")))) && (missing1 = "fetched_headers"))){
 validate632.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data4){
+for(const key1 of Object.keys(data4)){
 if(!((key1 === "fetched_headers") || (key1 === "fetched_blocks"))){
 validate632.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -19658,7 +19659,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data4.fetched_headers !== undefined){
+if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
 if(!(validate55(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19670,7 +19671,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data4.fetched_blocks !== undefined){
+if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
 if(!(validate55(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19734,7 +19735,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.request === undefined) && (missing0 = "request"))){
+if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -19746,7 +19747,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19760,7 +19761,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -19789,7 +19790,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -19824,7 +19825,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.locators === undefined) && (missing1 = "locators")) || ((data.block === undefined) && (missing1 = "block"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19836,7 +19837,7 @@ errors++;
 }
 else {
 const _errs9 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -19850,7 +19851,7 @@ break;
 }
 }
 if(_errs9 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
@@ -19879,7 +19880,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -19891,7 +19892,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.locators !== undefined){
+if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
 if(!(validate55(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
@@ -19963,13 +19964,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate638.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate638.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -19977,7 +19978,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -19989,7 +19990,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -20002,13 +20003,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate638.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate638.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -20016,7 +20017,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -20028,7 +20029,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate195(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
@@ -20065,19 +20066,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate638.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate638.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -20085,7 +20086,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
 if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -20097,7 +20098,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
 if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -20109,7 +20110,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
 if(!(validate195(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
@@ -20204,13 +20205,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.known_valid === undefined) && (missing0 = "known_valid"))){
+if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
 validate226.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
 validate226.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20218,7 +20219,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.known_valid !== undefined){
+if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
 if(!(validate227(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
@@ -20230,7 +20231,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending !== undefined){
+if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
 if(!(validate227(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
@@ -20265,7 +20266,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.event === undefined) && (missing0 = "event")) || ((data.block === undefined) && (missing0 = "block"))) || ((data.request === undefined) && (missing0 = "request"))){
+if(((((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -20277,7 +20278,7 @@ errors++;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "request") || (key0 === "block")) || (key0 === "event"))){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20291,7 +20292,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
@@ -20320,7 +20321,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.block !== undefined){
+if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
 if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
@@ -20332,7 +20333,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.event !== undefined){
+if(data.event !== undefined && func0.call(data, "event")){
 const _errs7 = errors;
 if(!(validate223(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
@@ -20368,7 +20369,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((((data.mempool === undefined) && (missing1 = "mempool")) || ((data.peer === undefined) && (missing1 = "peer"))) || ((data.request === undefined) && (missing1 = "request"))){
+if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
 const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20380,7 +20381,7 @@ errors++;
 }
 else {
 const _errs10 = errors;
-for(const key1 in data){
+for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
 const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20394,7 +20395,7 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data3 = data.request;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
@@ -20423,7 +20424,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.peer !== undefined){
+if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs13 = errors;
 if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
@@ -20435,7 +20436,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.mempool !== undefined){
+if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs14 = errors;
 if(!(validate226(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
@@ -20476,7 +20477,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((((data.force === undefined) && (missing2 = "force")) || ((data.operation === undefined) && (missing2 = "operation"))) || ((data.request === undefined) && (missing2 = "request"))){
+if(((((data.force === undefined) || (!(func0.call(data, "force")))) && (missing2 = "force")) || (((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
 const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -20488,7 +20489,7 @@ errors++;
 }
 else {
 const _errs17 = errors;
-for(const key2 in data){
+for(const key2 of Object.keys(data)){
 if(!(((key2 === "request") || (key2 === "operation")) || (key2 === "force"))){
 const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20502,7 +20503,7 @@ break;
 }
 }
 if(_errs17 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data6 = data.request;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
@@ -20531,7 +20532,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs20 = errors;
 if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -20543,7 +20544,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.force !== undefined){
+if(data.force !== undefined && func0.call(data, "force")){
 const _errs21 = errors;
 if(typeof data.force !== "boolean"){
 const err14 = {instancePath:instancePath+"/force",schemaPath:"#/oneOf/2/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
@@ -20590,7 +20591,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((((data.operation === undefined) && (missing3 = "operation")) || ((data.operation_hash === undefined) && (missing3 = "operation_hash"))) || ((data.request === undefined) && (missing3 = "request"))){
+if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
 const err16 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err16];
@@ -20602,7 +20603,7 @@ errors++;
 }
 else {
 const _errs25 = errors;
-for(const key3 in data){
+for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
 const err17 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20616,7 +20617,7 @@ break;
 }
 }
 if(_errs25 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data9 = data.request;
 const _errs26 = errors;
 if(typeof data9 !== "string"){
@@ -20645,7 +20646,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs28 = errors;
 if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
@@ -20657,7 +20658,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.operation !== undefined){
+if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs29 = errors;
 if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
@@ -20698,7 +20699,7 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.request === undefined) && (missing4 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
 const err21 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err21];
@@ -20710,7 +20711,7 @@ errors++;
 }
 else {
 const _errs32 = errors;
-for(const key4 in data){
+for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
 const err22 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20724,7 +20725,7 @@ break;
 }
 }
 if(_errs32 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data12 = data.request;
 if(typeof data12 !== "string"){
 const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -20775,7 +20776,7 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.request === undefined) && (missing5 = "request")){
+if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
 const err26 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err26];
@@ -20787,7 +20788,7 @@ errors++;
 }
 else {
 const _errs37 = errors;
-for(const key5 in data){
+for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
 const err27 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20801,7 +20802,7 @@ break;
 }
 }
 if(_errs37 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data13 = data.request;
 if(typeof data13 !== "string"){
 const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -20852,7 +20853,7 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.operation_hash === undefined) && (missing6 = "operation_hash")) || ((data.request === undefined) && (missing6 = "request"))){
+if((((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing6 = "operation_hash")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing6 = "request"))){
 const err31 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err31];
@@ -20864,7 +20865,7 @@ errors++;
 }
 else {
 const _errs42 = errors;
-for(const key6 in data){
+for(const key6 of Object.keys(data)){
 if(!((key6 === "request") || (key6 === "operation_hash"))){
 const err32 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -20878,7 +20879,7 @@ break;
 }
 }
 if(_errs42 === errors){
-if(data.request !== undefined){
+if(data.request !== undefined && func0.call(data, "request")){
 let data14 = data.request;
 const _errs43 = errors;
 if(typeof data14 !== "string"){
@@ -20907,7 +20908,7 @@ else {
 var valid7 = true;
 }
 if(valid7){
-if(data.operation_hash !== undefined){
+if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs45 = errors;
 if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
@@ -20983,13 +20984,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending_requests === undefined) && (missing0 = "pending_requests")) || ((data.status === undefined) && (missing0 = "status"))){
+if((((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
 validate645.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "status") || (key0 === "pending_requests")) || (key0 === "current_request"))){
 validate645.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -20997,7 +20998,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
 if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
@@ -21009,7 +21010,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pending_requests !== undefined){
+if(data.pending_requests !== undefined && func0.call(data, "pending_requests")){
 let data1 = data.pending_requests;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -21022,13 +21023,13 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if(((data2.request === undefined) && (missing1 = "request")) || ((data2.pushed === undefined) && (missing1 = "pushed"))){
+if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
 validate645.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
 validate645.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
@@ -21036,7 +21037,7 @@ break;
 }
 }
 if(_errs7 === errors){
-if(data2.pushed !== undefined){
+if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
 if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -21048,7 +21049,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.request !== undefined){
+if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
 if(!(validate221(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
@@ -21085,19 +21086,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.current_request !== undefined){
+if(data.current_request !== undefined && func0.call(data, "current_request")){
 let data5 = data.current_request;
 const _errs10 = errors;
 if(errors === _errs10){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
-if((((data5.request === undefined) && (missing2 = "request")) || ((data5.treated === undefined) && (missing2 = "treated"))) || ((data5.pushed === undefined) && (missing2 = "pushed"))){
+if(((((data5.request === undefined) || (!(func0.call(data5, "request")))) && (missing2 = "request")) || (((data5.treated === undefined) || (!(func0.call(data5, "treated")))) && (missing2 = "treated"))) || (((data5.pushed === undefined) || (!(func0.call(data5, "pushed")))) && (missing2 = "pushed"))){
 validate645.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
-for(const key2 in data5){
+for(const key2 of Object.keys(data5)){
 if(!(((key2 === "pushed") || (key2 === "treated")) || (key2 === "request"))){
 validate645.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
@@ -21105,7 +21106,7 @@ break;
 }
 }
 if(_errs12 === errors){
-if(data5.pushed !== undefined){
+if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
 if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -21117,7 +21118,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.treated !== undefined){
+if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
 if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
@@ -21129,7 +21130,7 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data5.request !== undefined){
+if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
 if(!(validate221(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);

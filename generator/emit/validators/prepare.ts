@@ -82,6 +82,7 @@ const SUBSCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "defi
  * {@link schemaForAjv}): a copy of what changes, the rest (what has no annotations) as it is.
  */
 function essentials(schema: SchemaObject): SchemaObject {
+  if (isObject(schema.properties) && Object.hasOwn(schema.properties, "__proto__")) schema = protoAsPattern(schema);
   let result: SchemaObject | undefined;
   for (const keyword in schema) {
     const value = schema[keyword];
@@ -96,6 +97,19 @@ function essentials(schema: SchemaObject): SchemaObject {
     if (result !== undefined && kept !== DROPPED) result[keyword] = kept;
   }
   return result ?? schema;
+}
+
+/**
+ * `schema` with its `__proto__` property schema moved to `patternProperties` (`^__proto__$`):
+ * ajv leaves a property of that name out of `properties` (and so would refuse it as an additional
+ * property), while `patternProperties` checks every own key, `__proto__` included.
+ */
+function protoAsPattern(schema: SchemaObject): SchemaObject {
+  const properties = schema.properties as SchemaObject;
+  const rest: SchemaObject = {};
+  for (const name of Object.keys(properties)) if (name !== "__proto__") rest[name] = properties[name];
+  const patterns = isObject(schema.patternProperties) ? schema.patternProperties : {};
+  return { ...schema, properties: rest, patternProperties: { ...patterns, "^__proto__$": Object.getOwnPropertyDescriptor(properties, "__proto__")!.value as unknown } };
 }
 
 /** Marks a keyword left out by {@link essentials}. */
